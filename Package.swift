@@ -1,0 +1,45 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+let package = Package(
+    name: "waymark",
+    platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
+    products: [
+        .library(name: "Waymark", targets: ["Waymark"]),
+        .executable(name: "waymark", targets: ["waymark"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
+    ],
+    targets: [
+        // The core: templates, the route table, scopes, requests, filters, resolution. Foundation only.
+        .target(name: "Waymark"),
+        // The command-line tool: a thin argument-parser layer over the library.
+        .executableTarget(
+            name: "waymark",
+            dependencies: [
+                "Waymark",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            resources: [.embedInCode("Resources/shop.routes.json")]
+        ),
+        .testTarget(name: "WaymarkTests", dependencies: ["Waymark"]),
+        .testTarget(
+            name: "waymarkTests",
+            dependencies: ["Waymark"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)
+
+for target in package.targets where target.type != .plugin {
+    target.swiftSettings =
+        (target.swiftSettings ?? []) + [
+            // SE-0335: `any` spelled out for existentials.
+            .enableUpcomingFeature("ExistentialAny"),
+            // SE-0444: a file sees only the members of modules it imports itself.
+            .enableUpcomingFeature("MemberImportVisibility"),
+            // SE-0409: imports are internal unless marked `public`.
+            .enableUpcomingFeature("InternalImportsByDefault"),
+        ]
+}

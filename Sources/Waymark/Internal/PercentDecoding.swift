@@ -1,0 +1,62 @@
+import Foundation
+
+/// Percent-decoding exactly as DESIGN.md fixes it: once, as UTF-8, with invalid escapes kept literally.
+enum PercentDecoding {
+    @inline(__always)
+    static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+
+    /// Decodes `%XX` escapes once. An escape that is not two hex digits stays as written.
+    /// With `plusAsSpace` (query strings), `+` becomes a space first, so `%2B` still gives `+`.
+    static func decodeBytes(_ bytes: UnsafeBufferPointer<UInt8>, plusAsSpace: Bool = false) -> [UInt8] {
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "%"), index + 2 < bytes.count,
+                let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2])
+            {
+                output.append(high << 4 | low)
+                index += 3
+            } else if plusAsSpace && byte == UInt8(ascii: "+") {
+                output.append(UInt8(ascii: " "))
+                index += 1
+            } else {
+                output.append(byte)
+                index += 1
+            }
+        }
+        return output
+    }
+
+    /// Decodes a segment or query component to a `String`, or `nil` when the decoded bytes are not
+    /// valid UTF-8.
+    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, plusAsSpace: Bool = false) -> String? {
+        if !plusAsSpace && !bytes.contains(UInt8(ascii: "%")) {
+            return String(validating: bytes, as: UTF8.self)
+        }
+        let decoded = decodeBytes(bytes, plusAsSpace: plusAsSpace)
+        return decoded.withUnsafeBufferPointer { String(validating: $0, as: UTF8.self) }
+    }
+
+    /// Decodes a query or fragment component; when the decoded bytes are not valid UTF-8 the
+    /// component is kept exactly as written (percent escapes and all), so no byte is lost or replaced.
+    static func decodeLeniently(_ bytes: UnsafeBufferPointer<UInt8>, plusAsSpace: Bool) -> String {
+        decode(bytes, plusAsSpace: plusAsSpace) ?? String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The form a literal is compared in: Unicode NFC (so that NFC and NFD spellings are equal, as
+    /// Swift `String` equality has them), lowercased first when `folded`.
+    static func comparableBytes(_ text: String, folded: Bool) -> [UInt8] {
+        let cased = folded ? text.lowercased() : text
+        if cased.utf8.allSatisfy({ $0 < 0x80 }) { return Array(cased.utf8) }
+        return Array(cased.precomposedStringWithCanonicalMapping.utf8)
+    }
+}

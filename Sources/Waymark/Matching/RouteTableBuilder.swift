@@ -1,0 +1,81 @@
+/// Collects route registrations, checks them, and builds an immutable ``RouteTable``.
+///
+/// ```swift
+/// var builder = RouteTableBuilder<String>(schemes: ["shop"], domains: ["shop.example.com"])
+/// builder.add("product/:id<int>", to: "product")
+/// builder.add("help/*topic", scopes: [.appAny], to: "help")
+/// let table = try builder.build()
+/// table.lookup("shop://product/42").match?.value   // "product"
+/// ```
+///
+/// Every check of DESIGN.md runs in ``build()``, in every build configuration: malformed templates,
+/// duplicate parameter names, a named catch-all that is not last, empty templates, unknown parameter
+/// types, exact duplicates in one scope, templates that differ only in parameter names, universal
+/// domains with a path, malformed schemes and well-known schemes (`http`, `https`, `tel`, `mailto`,
+/// `facetime`, …) used as app schemes. Each error names the template.
+public struct RouteTableBuilder<Value: Sendable>: Sendable {
+    struct Registration: Sendable {
+        var template: RouteTemplate
+        var scopes: [RouteScope]
+        var priority: Int
+        var value: Value
+    }
+
+    /// The accepted custom schemes. With no schemes and no domains, every scheme and host is accepted.
+    public var schemes: [String]
+    /// The accepted universal-link domains (exact host names).
+    public var domains: [String]
+    /// How URLs are compared with templates.
+    public var options: RouteTableOptions
+    var registrations: [Registration] = []
+    var parameterTypes: [String: ParameterType] = ParameterType.builtIns
+
+    /// Creates an empty builder.
+    ///
+    /// - Parameters:
+    ///   - schemes: The accepted custom schemes, the first being the primary one (used for internal
+    ///     route strings and for links). Empty, with `domains` empty too, accepts every scheme and host.
+    ///   - domains: The accepted universal-link domains.
+    ///   - options: Case and trailing-slash rules.
+    public init(schemes: [String] = [], domains: [String] = [], options: RouteTableOptions = RouteTableOptions()) {
+        self.schemes = schemes
+        self.domains = domains
+        self.options = options
+    }
+
+    /// Registers a template.
+    ///
+    /// - Parameters:
+    ///   - template: A string literal or a parsed ``RouteTemplate``.
+    ///   - scopes: Where it applies; defaults to every app scheme and every domain.
+    ///   - priority: Higher priorities win before specificity is compared.
+    ///   - value: What a match returns.
+    public mutating func add(
+        _ template: RouteTemplate, scopes: [RouteScope] = RouteScope.defaultScopes, priority: Int = 0, to value: Value
+    ) {
+        registrations.append(Registration(template: template, scopes: scopes, priority: priority, value: value))
+    }
+
+    /// Registers a parameter type that templates can name, as in `:code<sku>`.
+    /// A type registered with a built-in name replaces the built-in one.
+    public mutating func addParameterType(_ type: ParameterType) {
+        parameterTypes[type.name] = type
+    }
+
+    /// The number of registrations.
+    public var count: Int { registrations.count }
+
+    /// Every problem with the registrations: errors in registration order, then warnings (routes
+    /// that can never win).
+    public func diagnostics() -> [RouteDiagnostic] {
+        TableValidation(builder: self).errors() + ShadowAnalysis(builder: self).warnings()
+    }
+
+    /// Checks every registration and builds the table.
+    ///
+    /// - Throws: The first error ``diagnostics()`` reports, as a ``RoutingError`` naming the template.
+    public func build() throws(RoutingError) -> RouteTable<Value> {
+        if let first = TableValidation(builder: self).errors().first { throw first.error }
+        return RouteTable(builder: self)
+    }
+}

@@ -1,0 +1,79 @@
+/// A JSON value: the type of route properties and of anything a route file or path configuration
+/// carries that Waymark does not interpret.
+public enum JSONValue: Hashable, Sendable, Codable, CustomStringConvertible {
+    /// `null`.
+    case null
+    /// `true` or `false`.
+    case bool(Bool)
+    /// A number.
+    case number(Double)
+    /// A string.
+    case string(String)
+    /// An array.
+    case array([JSONValue])
+    /// An object. Key order is not kept.
+    case object([String: JSONValue])
+
+    /// Decodes any JSON value.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if container.decodeNil() {
+            self = .null
+        } else if let value = try? container.decode(Bool.self) {
+            self = .bool(value)
+        } else if let value = try? container.decode(Double.self) {
+            self = .number(value)
+        } else if let value = try? container.decode(String.self) {
+            self = .string(value)
+        } else if let value = try? container.decode([JSONValue].self) {
+            self = .array(value)
+        } else {
+            self = .object(try container.decode([String: JSONValue].self))
+        }
+    }
+
+    /// Encodes the value as JSON.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .null: try container.encodeNil()
+        case .bool(let value): try container.encode(value)
+        case .number(let value):
+            if value.rounded() == value, abs(value) < 1e15 { try container.encode(Int(value)) } else { try container.encode(value) }
+        case .string(let value): try container.encode(value)
+        case .array(let value): try container.encode(value)
+        case .object(let value): try container.encode(value)
+        }
+    }
+
+    /// The string, when this is a string.
+    public var stringValue: String? {
+        if case .string(let value) = self { return value }
+        return nil
+    }
+
+    /// The Boolean, when this is a Boolean.
+    public var boolValue: Bool? {
+        if case .bool(let value) = self { return value }
+        return nil
+    }
+
+    /// The number, when this is a number.
+    public var numberValue: Double? {
+        if case .number(let value) = self { return value }
+        return nil
+    }
+
+    /// A short JSON-like rendering for messages.
+    public var description: String {
+        switch self {
+        case .null: "null"
+        case .bool(let value): String(value)
+        case .number(let value): value.rounded() == value && abs(value) < 1e15 ? String(Int(value)) : String(value)
+        case .string(let value): "\"\(value)\""
+        case .array(let values): "[" + values.map(\.description).joined(separator: ", ") + "]"
+        case .object(let values):
+            "{" + values.keys.sorted().map { "\"\($0)\": \(values[$0]?.description ?? "null")" }.joined(separator: ", ") + "}"
+        }
+    }
+}

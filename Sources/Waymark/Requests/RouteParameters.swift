@@ -1,0 +1,82 @@
+public import Foundation
+
+/// The values captured by a template's `:name` parameters and named catch-all, percent-decoded, in
+/// template order.
+///
+/// ```swift
+/// let match = table.match(path: "/product/42")
+/// match?.parameters["id"]                         // "42"
+/// try match?.parameters.require("id", as: Int.self)   // 42
+/// ```
+public struct RouteParameters: Hashable, Sendable, Sequence, CustomStringConvertible {
+    /// One captured parameter.
+    public struct Parameter: Hashable, Sendable {
+        /// The name written in the template.
+        public let name: String
+        /// The percent-decoded value. For a named catch-all, its segments joined by `/`.
+        public let value: String
+    }
+
+    private let storage: [Parameter]
+
+    /// Creates parameters from name–value pairs, in order.
+    public init(_ pairs: [(name: String, value: String)] = []) {
+        self.storage = pairs.map { Parameter(name: $0.name, value: $0.value) }
+    }
+
+    /// The value of a parameter, or `nil` when the matched template has no parameter of that name.
+    public subscript(name: String) -> String? {
+        storage.first { $0.name == name }?.value
+    }
+
+    /// The number of parameters.
+    public var count: Int { storage.count }
+    /// Whether the template captured nothing.
+    public var isEmpty: Bool { storage.isEmpty }
+    /// The parameters as a dictionary.
+    public var dictionary: [String: String] {
+        Dictionary(storage.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// Iterates over the parameters in template order.
+    public func makeIterator() -> IndexingIterator<[Parameter]> { storage.makeIterator() }
+
+    /// `name=value` pairs, comma-separated.
+    public var description: String { storage.map { "\($0.name)=\($0.value)" }.joined(separator: ", ") }
+
+    /// The value of a parameter that must exist.
+    ///
+    /// - Throws: ``RoutingError/Code/missingParameter`` naming the parameter and the ones that exist.
+    public func require(_ name: String) throws(RoutingError) -> String {
+        guard let value = self[name] else {
+            let known = storage.isEmpty ? "the route has none" : "its parameters are " + storage.map(\.name).joined(separator: ", ")
+            throw RoutingError(code: .missingParameter, message: "the route has no parameter '\(name)'; \(known)")
+        }
+        return value
+    }
+
+    /// The value of a parameter converted to a type such as `Int`, `Double` or `Bool`.
+    ///
+    /// ```swift
+    /// try parameters.require("id", as: Int.self)   // throws for "abc":
+    /// // invalidParameter: parameter 'id' is "abc", which is not a valid Int
+    /// ```
+    public func require<Value: LosslessStringConvertible>(_ name: String, as type: Value.Type) throws(RoutingError)
+        -> Value
+    {
+        let text = try require(name)
+        guard let value = Value(text) else { throw Self.invalid(name, text, String(describing: type)) }
+        return value
+    }
+
+    /// The value of a parameter converted to a `UUID`.
+    public func require(_ name: String, as type: UUID.Type) throws(RoutingError) -> UUID {
+        let text = try require(name)
+        guard let value = UUID(uuidString: text) else { throw Self.invalid(name, text, "UUID") }
+        return value
+    }
+
+    private static func invalid(_ name: String, _ text: String, _ type: String) -> RoutingError {
+        RoutingError(code: .invalidParameter, message: "parameter '\(name)' is \"\(text)\", which is not a valid \(type)")
+    }
+}

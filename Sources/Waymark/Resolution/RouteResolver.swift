@@ -1,0 +1,218 @@
+/// Resolves URLs and route strings: creation, filtration, resolution, as in Turnpike.
+///
+/// 1. **Creation**: the table matches the string and a ``RouteRequest`` is built (or the default
+///    route's request, with `matchedTemplate == nil`).
+/// 2. **Filtration**: global filters, then the route's own, in order; each can proceed, redirect or
+///    reject. A throwing filter rejects.
+/// 3. **Resolution**: the destination runs. If it declines, the next matching route in precedence
+///    order is tried (with its own filters), then the default route.
+///
+/// Every path ends in one ``RoutingResult`` that says exactly what happened.
+///
+/// ```swift
+/// let result = await resolver.resolve("shop://product/42?ref=mail")
+/// result.status                                   // .handled
+/// result.request?.routeParameters?["id"]          // "42"
+/// result.request?.queryParameters["ref"]          // "mail"
+/// ```
+public struct RouteResolver: Sendable {
+    struct Route: Sendable {
+        var name: String?
+        var template: RouteTemplate?
+        var internalOnly: Bool
+        var properties: [String: JSONValue]
+        var filters: [any RouteFilter]
+        var destination: RouteResolverBuilder.Destination
+    }
+
+    /// The route table behind the resolver; its values index the routes.
+    public let table: RouteTable<Int>
+    let routes: [Route]
+    let filters: [any RouteFilter]
+    let defaultRoute: Route?
+    let maximumRedirects: Int
+
+    init(table: RouteTable<Int>, routes: [Route], filters: [any RouteFilter], defaultRoute: Route?, maximumRedirects: Int) {
+        self.table = table
+        self.routes = routes
+        self.filters = filters
+        self.defaultRoute = defaultRoute
+        self.maximumRedirects = maximumRedirects
+    }
+
+    /// The name of the route registered at an index, if it has one.
+    public func routeName(at index: Int) -> String? {
+        routes.indices.contains(index) ? routes[index].name : nil
+    }
+
+    /// Whether the route registered at an index is internal-only.
+    public func isInternalOnly(at index: Int) -> Bool {
+        routes.indices.contains(index) && routes[index].internalOnly
+    }
+
+    /// The name of the default route, if there is a default route and it is named.
+    public var defaultRouteName: String? { defaultRoute?.name }
+
+    /// Resolves a URL or route string.
+    ///
+    /// - Parameters:
+    ///   - string: A custom-scheme link, a universal link or an internal route string.
+    ///   - origin: Where it comes from. By default, strings with a scheme are ``RouteOrigin/external``
+    ///     and strings without one are ``RouteOrigin/internal``.
+    /// - Returns: What happened.
+    public func resolve(_ string: String, origin: RouteOrigin? = nil) async -> RoutingResult {
+        var current = string
+        var currentOrigin = origin ?? Self.inferredOrigin(of: string)
+        var visited = [string]
+        var redirects: [RoutingResult.Redirect] = []
+        while true {
+            switch await resolveOnce(current, origin: currentOrigin) {
+            case .finished(let result):
+                return result.with(redirects: redirects)
+            case .redirect(let target, let filter, let request):
+                redirects.append(RoutingResult.Redirect(from: current, to: target, filter: filter))
+                if visited.contains(target) || redirects.count > maximumRedirects {
+                    let chain = ([string] + redirects.map(\.to)).map { "\"\($0)\"" }.joined(separator: " → ")
+                    let why =
+                        visited.contains(target)
+                        ? "filter '\(filter)' redirected back to \"\(target)\", which was already visited: \(chain)"
+                        : "more than \(maximumRedirects) redirects: \(chain)"
+                    return RoutingResult(status: .redirectLoop, reason: why, request: request, redirects: redirects, filter: filter)
+                }
+                visited.append(target)
+                current = target
+                currentOrigin = .internal
+            }
+        }
+    }
+
+    /// External when the string has a scheme, internal otherwise.
+    static func inferredOrigin(of string: String) -> RouteOrigin {
+        var copy = string
+        let hasScheme = copy.withUTF8 { bytes in
+            (try? URLAnatomy.parse(bytes))?.scheme != nil
+        }
+        return hasScheme ? .external : .internal
+    }
+
+    enum Step {
+        case finished(RoutingResult)
+        case redirect(to: String, filter: String, request: RouteRequest)
+    }
+
+    private func resolveOnce(_ string: String, origin: RouteOrigin) async -> Step {
+        let lookup = table.lookup(string)
+        guard let url = lookup.url else {
+            return .finished(RoutingResult(status: .invalid, reason: lookup.reason, request: nil))
+        }
+        switch lookup.outcome {
+        case .invalid:
+            return .finished(RoutingResult(status: .invalid, reason: lookup.reason, request: nil))
+        case .refused:
+            return await runDefault(url, origin: origin, reason: lookup.reason ?? "refused", otherwise: .refused)
+        case .unmatched:
+            return await runDefault(url, origin: origin, reason: lookup.reason ?? "no route matches", otherwise: .unmatched)
+        case .matched:
+            break
+        }
+        guard let best = lookup.match else {
+            return await runDefault(url, origin: origin, reason: "no route matches", otherwise: .unmatched)
+        }
+        let bestRoute = routes[best.value]
+        if origin == .external && bestRoute.internalOnly {
+            let request = makeRequest(url, origin: origin, match: best)
+            let reason = "\(describe(bestRoute, best.template)) is internal-only; external links cannot open it"
+            return .finished(RoutingResult(status: .internalOnly, reason: reason, request: request))
+        }
+        let firstRequest = makeRequest(url, origin: origin, match: best)
+        if let stop = await runFilters(filters, on: firstRequest) { return stop }
+
+        var candidates: [RouteMatch<Int>] = [best]
+        var loadedAll = false
+        var index = 0
+        var declined: [String] = []
+        while index < candidates.count {
+            let match = candidates[index]
+            index += 1
+            let route = routes[match.value]
+            if !(origin == .external && route.internalOnly) {
+                let request = index == 1 ? firstRequest : makeRequest(url, origin: origin, match: match)
+                if let stop = await runFilters(route.filters, on: request) { return stop }
+                do {
+                    if try await route.destination(request) == .handled {
+                        return .finished(RoutingResult(status: .handled, reason: nil, request: request))
+                    }
+                    declined.append(describe(route, match.template))
+                } catch {
+                    let reason = "\(describe(route, match.template)) threw: \(error)"
+                    return .finished(RoutingResult(status: .failed, reason: reason, request: request))
+                }
+            }
+            if index == candidates.count && !loadedAll {
+                loadedAll = true
+                candidates = table.candidates(string).matches
+                index = candidates.firstIndex { $0.registrationIndex == match.registrationIndex }.map { $0 + 1 } ?? candidates.count
+            }
+        }
+        let reason = "every matching route declined: " + declined.joined(separator: ", ")
+        return await runDefault(url, origin: origin, reason: reason, otherwise: .declined)
+    }
+
+    private func runDefault(_ url: RouteURL, origin: RouteOrigin, reason: String, otherwise: RoutingStatus) async -> Step {
+        guard let route = defaultRoute else {
+            let request = RouteRequest(
+                url: url, origin: origin, routeName: nil, matchedTemplate: nil, scope: nil, routeParameters: nil,
+                wildcard: nil, properties: [:])
+            return .finished(RoutingResult(status: otherwise, reason: reason, request: request))
+        }
+        let request = RouteRequest(
+            url: url, origin: origin, routeName: route.name, matchedTemplate: nil, scope: nil, routeParameters: nil,
+            wildcard: nil, properties: route.properties)
+        if let stop = await runFilters(filters + route.filters, on: request) { return stop }
+        do {
+            if try await route.destination(request) == .handled {
+                return .finished(RoutingResult(status: .handledByDefault, reason: reason, request: request))
+            }
+            let why = reason + "; the default route declined too"
+            return .finished(RoutingResult(status: otherwise == .refused ? .refused : .unmatched, reason: why, request: request))
+        } catch {
+            return .finished(RoutingResult(status: .failed, reason: "the default route threw: \(error)", request: request))
+        }
+    }
+
+    /// Runs filters in order; returns the step that stops the request, or `nil` to go on.
+    private func runFilters(_ filters: [any RouteFilter], on request: RouteRequest) async -> Step? {
+        for filter in filters {
+            do {
+                switch try await filter.evaluate(request) {
+                case .proceed:
+                    continue
+                case .redirect(let target):
+                    return .redirect(to: target, filter: filter.name, request: request)
+                case .reject(let reason):
+                    return .finished(
+                        RoutingResult(
+                            status: .rejected, reason: "filter '\(filter.name)' rejected the request: \(reason)",
+                            request: request, filter: filter.name))
+                }
+            } catch {
+                return .finished(
+                    RoutingResult(
+                        status: .rejected, reason: "filter '\(filter.name)' threw: \(error)", request: request,
+                        filter: filter.name))
+            }
+        }
+        return nil
+    }
+
+    private func makeRequest(_ url: RouteURL, origin: RouteOrigin, match: RouteMatch<Int>) -> RouteRequest {
+        let route = routes[match.value]
+        return RouteRequest(
+            url: url, origin: origin, routeName: route.name, matchedTemplate: match.template, scope: match.scope,
+            routeParameters: match.parameters, wildcard: match.wildcard, properties: route.properties)
+    }
+
+    private func describe(_ route: Route, _ template: RouteTemplate) -> String {
+        route.name.map { "route '\($0)' (\"\(template.pattern)\")" } ?? "route \"\(template.pattern)\""
+    }
+}

@@ -1,0 +1,47 @@
+/// Everything that happened to one routing request: the status, why, the request that ran (or was
+/// stopped), and every redirect on the way.
+public struct RoutingResult: Sendable, CustomStringConvertible {
+    /// One redirect chosen by a filter.
+    public struct Redirect: Hashable, Sendable {
+        /// The string that was being resolved.
+        public let from: String
+        /// The string the filter redirected to.
+        public let to: String
+        /// The name of the filter that redirected.
+        public let filter: String
+    }
+
+    /// What happened.
+    public let status: RoutingStatus
+    /// Why, in a sentence; `nil` when a matched route simply handled the request.
+    public let reason: String?
+    /// The last request built: the one that was handled, rejected or refused. `nil` only for an
+    /// invalid string.
+    public let request: RouteRequest?
+    /// The redirects taken, in order.
+    public let redirects: [Redirect]
+    /// The filter that rejected the request, for ``RoutingStatus/rejected``.
+    public let filter: String?
+
+    /// Creates a result.
+    public init(
+        status: RoutingStatus, reason: String?, request: RouteRequest?, redirects: [Redirect] = [],
+        filter: String? = nil
+    ) {
+        self.status = status
+        self.reason = reason
+        self.request = request
+        self.redirects = redirects
+        self.filter = filter
+    }
+
+    /// Whether any filter redirected.
+    public var wasRedirected: Bool { !redirects.isEmpty }
+
+    /// `status: reason`.
+    public var description: String { reason.map { "\(status): \($0)" } ?? status.description }
+
+    func with(redirects: [Redirect]) -> RoutingResult {
+        RoutingResult(status: status, reason: reason, request: request, redirects: redirects, filter: filter)
+    }
+}

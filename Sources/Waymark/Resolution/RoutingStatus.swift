@@ -1,0 +1,48 @@
+/// What happened to a routing request, in one word. A struct over a private enum, so that later
+/// versions can add statuses (presentation cancelled, feature unavailable) without breaking clients;
+/// compare with `==` or `switch` over the static members.
+public struct RoutingStatus: Hashable, Sendable, CustomStringConvertible {
+    private enum Kind: String, Sendable {
+        case handled
+        case handledByDefault
+        case unmatched
+        case declined
+        case rejected
+        case redirectLoop
+        case refused
+        case internalOnly
+        case invalid
+        case failed
+    }
+
+    private let kind: Kind
+    private init(_ kind: Kind) { self.kind = kind }
+
+    /// A route matched, passed its filters, and its destination handled the request.
+    public static let handled = RoutingStatus(.handled)
+    /// The default route handled the request: nothing matched, every match declined, or the scheme
+    /// or domain was refused. ``RoutingResult/reason`` says which.
+    public static let handledByDefault = RoutingStatus(.handledByDefault)
+    /// Nothing matched and there is no default route (or it declined).
+    public static let unmatched = RoutingStatus(.unmatched)
+    /// Routes matched, but every destination declined and there is no default route.
+    public static let declined = RoutingStatus(.declined)
+    /// A filter rejected the request; ``RoutingResult/filter`` names it.
+    public static let rejected = RoutingStatus(.rejected)
+    /// Filters redirected in a loop (or too many times); the chain is in ``RoutingResult/redirects``.
+    public static let redirectLoop = RoutingStatus(.redirectLoop)
+    /// The scheme or domain is not accepted and there is no default route.
+    public static let refused = RoutingStatus(.refused)
+    /// The best match is an internal-only route and the request came from outside.
+    public static let internalOnly = RoutingStatus(.internalOnly)
+    /// The string cannot be routed (control characters, bad encoding, a universal link with a user part).
+    public static let invalid = RoutingStatus(.invalid)
+    /// A destination threw; ``RoutingResult/reason`` carries the error.
+    public static let failed = RoutingStatus(.failed)
+
+    /// Whether a destination (the matched route's or the default route's) handled the request.
+    public var isHandled: Bool { kind == .handled || kind == .handledByDefault }
+
+    /// The status's name.
+    public var description: String { kind.rawValue }
+}

@@ -1,0 +1,127 @@
+public import Foundation
+
+/// A route table described in JSON: schemes, domains, options, routes and a default route.
+/// The format is documented in `docs/route-file.md`.
+///
+/// ```json
+/// {
+///   "schemes": ["shop"],
+///   "domains": ["shop.example.com"],
+///   "routes": [
+///     { "name": "product", "template": "product/:id<int>", "properties": { "presentation": "modal" } }
+///   ],
+///   "default": "product"
+/// }
+/// ```
+///
+/// ```swift
+/// let file = try RouteFile(contentsOf: URL(fileURLWithPath: "shop.routes.json"))
+/// let resolver = try file.makeResolver()
+/// ```
+public struct RouteFile: Sendable {
+    /// One route of the file.
+    public struct Route: Sendable {
+        /// The route's name: unique, used by `default`, results and link creation.
+        public let name: String
+        /// The template as written in the file.
+        public let pattern: String
+        /// The parsed template.
+        public let template: RouteTemplate
+        /// Where it applies (`appAny` and `universalAny` when the file omits `scopes`).
+        public let scopes: [RouteScope]
+        /// Its priority (0 when omitted).
+        public let priority: Int
+        /// Whether external links cannot reach it.
+        public let isInternal: Bool
+        /// Properties carried by its requests.
+        public let properties: [String: JSONValue]
+    }
+
+    /// The accepted custom schemes.
+    public let schemes: [String]
+    /// The accepted universal-link domains.
+    public let domains: [String]
+    /// Case and trailing-slash options.
+    public let options: RouteTableOptions
+    /// The routes, in file order.
+    public let routes: [Route]
+    /// The name of the route that runs when nothing matches.
+    public let defaultRouteName: String?
+    /// Warnings found while loading (routes that can never win).
+    public let warnings: [RouteFileDiagnostic]
+
+    /// Loads a route file.
+    ///
+    /// - Throws: ``RouteFileError`` listing every problem: malformed JSON, unknown or mistyped fields,
+    ///   templates that do not parse, conflicting routes, unknown default route.
+    public init(contentsOf url: URL) throws(RouteFileError) {
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw RouteFileError(
+                diagnostics: [.init(severity: .error, routeIndex: nil, routeName: nil, field: nil, message: "cannot read the file: \(error.localizedDescription)")],
+                source: url.path)
+        }
+        try self.init(data: data, source: url.path)
+    }
+
+    /// Loads a route file from data.
+    ///
+    /// - Parameter source: A name for the data in messages (a path).
+    public init(data: Data, source: String = "routes") throws(RouteFileError) {
+        let loaded = RouteFileLoader.load(data)
+        let errors = loaded.diagnostics.filter { $0.severity == .error }
+        guard errors.isEmpty, let file = loaded.file else {
+            throw RouteFileError(diagnostics: errors, source: source)
+        }
+        self = file
+    }
+
+    init(
+        schemes: [String], domains: [String], options: RouteTableOptions, routes: [Route], defaultRouteName: String?,
+        warnings: [RouteFileDiagnostic]
+    ) {
+        self.schemes = schemes
+        self.domains = domains
+        self.options = options
+        self.routes = routes
+        self.defaultRouteName = defaultRouteName
+        self.warnings = warnings
+    }
+
+    /// Every problem in a route file, errors and warnings, without throwing: what `waymark check` prints.
+    public static func diagnostics(for data: Data) -> [RouteFileDiagnostic] {
+        RouteFileLoader.load(data).diagnostics
+    }
+
+    /// The route with a name.
+    public func route(named name: String) -> Route? {
+        routes.first { $0.name == name }
+    }
+
+    /// A resolver whose every route (and the default route) runs `destination`.
+    ///
+    /// - Parameter destination: What runs for a route; by default every route handles its request.
+    public func makeResolver(
+        destination: @escaping RouteResolverBuilder.Destination = { _ in .handled }
+    ) throws(RoutingError) -> RouteResolver {
+        try makeBuilder(destination: destination).build()
+    }
+
+    /// The builder behind ``makeResolver(destination:)``, to add filters or change destinations.
+    public func makeBuilder(
+        destination: @escaping RouteResolverBuilder.Destination = { _ in .handled }
+    ) -> RouteResolverBuilder {
+        var builder = RouteResolverBuilder(schemes: schemes, domains: domains, options: options)
+        for route in routes {
+            builder.add(
+                route.template, name: route.name, scopes: route.scopes, priority: route.priority,
+                internalOnly: route.isInternal, properties: route.properties, to: destination)
+        }
+        if let defaultRouteName, let route = route(named: defaultRouteName) {
+            builder.setDefaultRoute(name: route.name, properties: route.properties, to: destination)
+        }
+        return builder
+    }
+}

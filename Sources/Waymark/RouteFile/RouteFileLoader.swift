@@ -1,0 +1,230 @@
+import Foundation
+
+/// Reads a route file into a ``RouteFile`` and collects every problem on the way, located by route
+/// index and field.
+enum RouteFileLoader {
+    static let topLevelKeys = ["schemes", "domains", "options", "routes", "default", "description"]
+    static let routeKeys = ["name", "template", "scopes", "priority", "internal", "properties", "description"]
+    static let optionKeys = ["caseInsensitivePaths", "strictTrailingSlash"]
+
+    struct Loaded {
+        var file: RouteFile?
+        var diagnostics: [RouteFileDiagnostic]
+    }
+
+    private struct Collector {
+        var diagnostics: [RouteFileDiagnostic] = []
+
+        mutating func error(_ message: String, route: Int? = nil, name: String? = nil, field: String? = nil) {
+            diagnostics.append(.init(severity: .error, routeIndex: route, routeName: name, field: field, message: message))
+        }
+    }
+
+    static func load(_ data: Data) -> Loaded {
+        var collector = Collector()
+        let root: JSONValue
+        do {
+            root = try JSONDecoder().decode(JSONValue.self, from: data)
+        } catch {
+            collector.error("the file is not valid JSON: \(jsonErrorDetail(error))")
+            return Loaded(file: nil, diagnostics: collector.diagnostics)
+        }
+        guard case .object(let object) = root else {
+            collector.error("the file must be a JSON object with a \"routes\" array")
+            return Loaded(file: nil, diagnostics: collector.diagnostics)
+        }
+        for key in object.keys.sorted() where !topLevelKeys.contains(key) {
+            collector.error("unknown field \"\(key)\"; the fields are \(topLevelKeys.joined(separator: ", "))")
+        }
+        let schemes = stringArray(object["schemes"], field: "schemes", into: &collector)
+        let domains = stringArray(object["domains"], field: "domains", into: &collector)
+        let options = readOptions(object["options"], into: &collector)
+        var defaultName: String?
+        switch object["default"] {
+        case nil, .null?: break
+        case .string(let name)?: defaultName = name
+        case let other?: collector.error("must be the name of a route, not \(other)", field: "default")
+        }
+
+        var routes: [RouteFile.Route] = []
+        var fileIndexes: [Int] = []
+        switch object["routes"] {
+        case .array(let items)?:
+            for (index, item) in items.enumerated() {
+                if let route = readRoute(item, index: index, into: &collector) {
+                    routes.append(route)
+                    fileIndexes.append(index)
+                }
+            }
+        case nil:
+            collector.error("the file has no \"routes\" array")
+        case let other?:
+            collector.error("must be an array of routes, not \(other)", field: "routes")
+        }
+        if let defaultName, !routes.contains(where: { $0.name == defaultName }) {
+            let names = routes.map(\.name).joined(separator: ", ")
+            collector.error("no route is named '\(defaultName)'; the routes are \(names)", field: "default")
+        }
+
+        let file = RouteFile(
+            schemes: schemes, domains: domains, options: options, routes: routes, defaultRouteName: defaultName,
+            warnings: [])
+        // The table's own checks, mapped back to file positions.
+        for diagnostic in file.makeBuilder().diagnostics() {
+            let index = diagnostic.registrationIndex
+            let fileIndex = index.map { fileIndexes[$0] }
+            let field: String? =
+                switch diagnostic.code {
+                case .invalidScope: "scopes"
+                case .invalidScheme: "schemes"
+                case .invalidDomain: "domains"
+                case .duplicateRoute where diagnostic.message.hasPrefix("the route name"): "name"
+                default: index == nil ? nil : "template"
+                }
+            collector.diagnostics.append(
+                RouteFileDiagnostic(
+                    severity: diagnostic.severity, routeIndex: fileIndex, routeName: index.map { routes[$0].name },
+                    field: field, message: diagnostic.message))
+        }
+        let errors = collector.diagnostics.filter { $0.severity == .error }
+        let warnings = collector.diagnostics.filter { $0.severity == .warning }
+        let loaded = RouteFile(
+            schemes: schemes, domains: domains, options: options, routes: routes, defaultRouteName: defaultName,
+            warnings: warnings)
+        return Loaded(file: errors.isEmpty ? loaded : nil, diagnostics: errors + warnings)
+    }
+
+    private static func readRoute(_ item: JSONValue, index: Int, into collector: inout Collector) -> RouteFile.Route? {
+        guard case .object(let object) = item else {
+            collector.error("must be an object with \"name\" and \"template\", not \(item)", route: index)
+            return nil
+        }
+        let name = object["name"]?.stringValue
+        var valid = true
+        func fail(_ message: String, _ field: String?) {
+            collector.error(message, route: index, name: name, field: field)
+            valid = false
+        }
+        for key in object.keys.sorted() where !routeKeys.contains(key) {
+            fail("unknown field \"\(key)\"; a route has \(routeKeys.joined(separator: ", "))", nil)
+        }
+        if name == nil {
+            fail(object["name"] == nil ? "is missing; every route needs a unique name" : "must be a string", "name")
+        } else if name?.isEmpty == true {
+            fail("must not be empty", "name")
+        }
+        var template: RouteTemplate?
+        switch object["template"] {
+        case .string(let pattern)?:
+            do throws(RoutingError) {
+                template = try RouteTemplate(parsing: pattern)
+            } catch {
+                fail(error.message, "template")
+            }
+        case nil: fail("is missing", "template")
+        case let other?: fail("must be a string, not \(other)", "template")
+        }
+        var scopes = RouteScope.defaultScopes
+        switch object["scopes"] {
+        case nil: break
+        case .array(let items)?:
+            scopes = []
+            for (position, entry) in items.enumerated() {
+                if let scope = readScope(entry) {
+                    scopes.append(scope)
+                } else {
+                    fail(
+                        "\(entry) is not a scope; write \"appAny\", \"universalAny\", {\"app\": \"SCHEME\"} or "
+                            + "{\"universal\": \"DOMAIN\"}", "scopes[\(position)]")
+                }
+            }
+            if items.isEmpty { fail("is empty; omit it to apply the route to every scheme and domain", "scopes") }
+        case let other?: fail("must be an array, not \(other)", "scopes")
+        }
+        var priority = 0
+        switch object["priority"] {
+        case nil: break
+        case .number(let value)? where value.rounded() == value && abs(value) <= 1_000_000_000: priority = Int(value)
+        case let other?: fail("must be a whole number between -1000000000 and 1000000000, not \(other)", "priority")
+        }
+        var isInternal = false
+        switch object["internal"] {
+        case nil: break
+        case .bool(let value)?: isInternal = value
+        case let other?: fail("must be true or false, not \(other)", "internal")
+        }
+        var properties: [String: JSONValue] = [:]
+        switch object["properties"] {
+        case nil: break
+        case .object(let value)?: properties = value
+        case let other?: fail("must be an object, not \(other)", "properties")
+        }
+        guard valid, let name, let template, case .string(let pattern)? = object["template"] else { return nil }
+        return RouteFile.Route(
+            name: name, pattern: pattern, template: template, scopes: scopes, priority: priority, isInternal: isInternal,
+            properties: properties)
+    }
+
+    private static func readScope(_ entry: JSONValue) -> RouteScope? {
+        switch entry {
+        case .string("appAny"): return .appAny
+        case .string("universalAny"): return .universalAny
+        case .object(let object) where object.count == 1:
+            if case .string(let scheme)? = object["app"] { return .app(scheme: scheme) }
+            if case .string(let domain)? = object["universal"] { return .universal(domain: domain) }
+            return nil
+        default: return nil
+        }
+    }
+
+    private static func readOptions(_ value: JSONValue?, into collector: inout Collector) -> RouteTableOptions {
+        var options = RouteTableOptions()
+        guard let value else { return options }
+        guard case .object(let object) = value else {
+            collector.error("must be an object, not \(value)", field: "options")
+            return options
+        }
+        for key in object.keys.sorted() where !optionKeys.contains(key) {
+            collector.error("unknown option \"\(key)\"; the options are \(optionKeys.joined(separator: ", "))", field: "options")
+        }
+        for key in optionKeys {
+            switch object[key] {
+            case nil: continue
+            case .bool(let flag)?:
+                if key == "caseInsensitivePaths" { options.caseInsensitivePaths = flag } else { options.strictTrailingSlash = flag }
+            case let other?: collector.error("must be true or false, not \(other)", field: "options.\(key)")
+            }
+        }
+        return options
+    }
+
+    private static func stringArray(_ value: JSONValue?, field: String, into collector: inout Collector) -> [String] {
+        guard let value else { return [] }
+        guard case .array(let items) = value else {
+            collector.error("must be an array of strings, not \(value)", field: field)
+            return []
+        }
+        var strings: [String] = []
+        for (index, item) in items.enumerated() {
+            if case .string(let text) = item {
+                strings.append(text)
+            } else {
+                collector.error("must be a string, not \(item)", field: "\(field)[\(index)]")
+            }
+        }
+        return strings
+    }
+
+    /// The most useful text of a JSON decoding error (the parser's own position message).
+    static func jsonErrorDetail(_ error: any Error) -> String {
+        if case DecodingError.dataCorrupted(let context) = error {
+            if let underlying = context.underlyingError as NSError?,
+                let detail = underlying.userInfo[NSDebugDescriptionErrorKey] as? String
+            {
+                return detail
+            }
+            return context.debugDescription
+        }
+        return "\(error)"
+    }
+}

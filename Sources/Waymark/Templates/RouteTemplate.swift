@@ -1,0 +1,92 @@
+/// A route pattern such as `product/:id<int>`, `user/:id(/:tab)` or `help/*topic`.
+///
+/// Grammar (see `docs/templates.md` for the full reference):
+/// - segments are separated by `/`; a leading `/` is insignificant, so one template serves app links
+///   and universal links;
+/// - `literal` matches a segment exactly; `:name` matches one non-empty segment; `:name<type>` matches
+///   one segment that the type accepts (`int`, `float`, `uuid` or a registered ``ParameterType``);
+/// - `*` at the end matches zero or more remaining segments (`*name` names them); `*` in the middle
+///   matches exactly one segment;
+/// - `( … )` is an optional group, all or nothing, anywhere: `user/:id(/:tab)` is one route that
+///   matches `user/7` and `user/7/posts`;
+/// - the template `/` matches a URL with no path segments (`shop://`, `https://shop.example.com/`).
+///
+/// Templates written in source are string literals. A literal that does not parse does not trap: the
+/// error is kept and reported by ``RouteTableBuilder/build()``, naming the template. Strings from files
+/// or servers go through the throwing ``init(parsing:)``.
+///
+/// ```swift
+/// let template: RouteTemplate = "user/:id<int>(/:tab)"
+/// template.variants.count        // 2: user/:id<int> and user/:id<int>/:tab
+/// try RouteTemplate(parsing: "user/:")   // throws: column 6: ':' must be followed by a parameter name
+/// ```
+public struct RouteTemplate: Hashable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
+    /// One concrete alternative of a template: what remains once every optional group is either
+    /// taken or left out.
+    public struct Variant: Hashable, Sendable, CustomStringConvertible {
+        /// The segments, in order.
+        public let segments: [TemplateSegment]
+        /// Whether the variant ends with `/`. Only significant in strict-trailing-slash tables.
+        public let hasTrailingSlash: Bool
+
+        /// The variant written as a template, with a leading `/`.
+        public var description: String {
+            "/" + segments.map(\.description).joined(separator: "/") + (hasTrailingSlash ? "/" : "")
+        }
+    }
+
+    /// The template exactly as it was written.
+    public let pattern: String
+    /// The alternatives the optional groups produce, shortest first. Empty when the template did
+    /// not parse.
+    public let variants: [Variant]
+    /// The parse error of a template written as a string literal, reported when the table is built.
+    let parseError: RoutingError?
+
+    /// Parses a template from a string that comes from outside the source code.
+    ///
+    /// - Parameter pattern: The template text, for example `product/:id<int>`.
+    /// - Throws: ``RoutingError/Code/invalidTemplate`` naming the template, the 1-based column and
+    ///   what is wrong.
+    public init(parsing pattern: String) throws(RoutingError) {
+        self.pattern = pattern
+        self.variants = try TemplateParser(pattern: pattern).parse()
+        self.parseError = nil
+    }
+
+    /// Creates a template from a string literal in source code.
+    ///
+    /// A literal that does not parse produces a template with no variants whose error is reported
+    /// by ``RouteTableBuilder/build()``; it never traps.
+    public init(stringLiteral value: String) {
+        self.pattern = value
+        do {
+            self.variants = try TemplateParser(pattern: value).parse()
+            self.parseError = nil
+        } catch {
+            self.variants = []
+            self.parseError = error
+        }
+    }
+
+    /// The names of every parameter and named catch-all, in order of first appearance.
+    public var parameterNames: [String] {
+        var names: [String] = []
+        for variant in variants {
+            for segment in variant.segments {
+                switch segment {
+                case .parameter(let name, _), .catchAll(let name?):
+                    if !names.contains(name) { names.append(name) }
+                default: break
+                }
+            }
+        }
+        return names
+    }
+
+    /// The template as written.
+    public var description: String { pattern }
+
+    public static func == (lhs: RouteTemplate, rhs: RouteTemplate) -> Bool { lhs.pattern == rhs.pattern }
+    public func hash(into hasher: inout Hasher) { hasher.combine(pattern) }
+}

@@ -1,0 +1,58 @@
+import Waymark
+
+/// A JSON value whose object keys keep the order they were written in, for output that people and
+/// scripts read line by line.
+indirect enum OrderedJSON {
+    case null
+    case bool(Bool)
+    case string(String)
+    case array([OrderedJSON])
+    case object([(String, OrderedJSON)])
+    case value(JSONValue)
+
+    /// The value on one line.
+    var rendered: String {
+        switch self {
+        case .null: return "null"
+        case .bool(let flag): return flag ? "true" : "false"
+        case .string(let text): return Self.quote(text)
+        case .array(let items): return "[" + items.map(\.rendered).joined(separator: ",") + "]"
+        case .object(let pairs): return "{" + pairs.map { Self.quote($0.0) + ":" + $0.1.rendered }.joined(separator: ",") + "}"
+        case .value(let value): return Self.render(value)
+        }
+    }
+
+    static func optional(_ text: String?) -> OrderedJSON {
+        text.map { .string($0) } ?? .null
+    }
+
+    private static func render(_ value: JSONValue) -> String {
+        switch value {
+        case .null: return "null"
+        case .bool(let flag): return flag ? "true" : "false"
+        case .number: return value.description
+        case .string(let text): return quote(text)
+        case .array(let items): return "[" + items.map(render).joined(separator: ",") + "]"
+        case .object(let object):
+            return "{" + object.keys.sorted().map { quote($0) + ":" + render(object[$0] ?? .null) }.joined(separator: ",") + "}"
+        }
+    }
+
+    static func quote(_ text: String) -> String {
+        var output = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": output += "\\\""
+            case "\\": output += "\\\\"
+            case "\n": output += "\\n"
+            case "\r": output += "\\r"
+            case "\t": output += "\\t"
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F || scalar.value == 0x2028 || scalar.value == 0x2029:
+                let hex = String(scalar.value, radix: 16)
+                output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: output.unicodeScalars.append(scalar)
+            }
+        }
+        return output + "\""
+    }
+}

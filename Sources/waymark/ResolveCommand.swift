@@ -1,0 +1,116 @@
+import ArgumentParser
+import Foundation
+import Waymark
+
+/// `waymark resolve`: what happens to each URL.
+struct ResolveCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "resolve",
+        abstract: "Resolve URLs and route strings and print what happened to each.",
+        discussion: """
+            With --json, prints one JSON object per URL per line with the keys url, outcome (matched, \
+            default, unmatched, rejected or invalid), reason, route, template, parameters, wildcard, query, \
+            fragment, origin and properties.
+            """
+    )
+
+    @OptionGroup var source: RouteSourceOptions
+
+    @Flag(name: .long, help: "Print one JSON object per URL per line.")
+    var json = false
+
+    @Option(name: .long, help: "Treat every URL as coming from this origin (external or internal). Default: external when the string has a scheme.")
+    var origin: OriginArgument?
+
+    @Argument(help: "URLs or internal route strings, such as 'shop://product/42?ref=mail' or 'search?q=shoes'.")
+    var urls: [String]
+
+    func run() async throws {
+        let (file, resolver) = try source.resolver()
+        for url in urls {
+            let result = await resolver.resolve(url, origin: origin?.origin)
+            let report = ResolutionReport(url: url, result: result, file: file)
+            print(json ? report.json.rendered : report.text)
+        }
+    }
+}
+
+/// The values of `--origin`.
+enum OriginArgument: String, ExpressibleByArgument {
+    case external
+    case `internal`
+
+    var origin: RouteOrigin { self == .external ? .external : .internal }
+}
+
+/// One resolution, as the CLI prints it.
+struct ResolutionReport {
+    let url: String
+    let result: RoutingResult
+    let file: RouteFile
+
+    /// The outcome word of the JSON output.
+    var outcome: String {
+        switch result.status {
+        case .handled: "matched"
+        case .handledByDefault: "default"
+        case .unmatched, .declined: "unmatched"
+        case .invalid: "invalid"
+        default: "rejected"
+        }
+    }
+
+    var request: RouteRequest? { result.request }
+
+    var json: OrderedJSON {
+        let parameters = request?.routeParameters.map { parameters in
+            OrderedJSON.object(parameters.map { ($0.name, .string($0.value)) })
+        }
+        let wildcard = request?.wildcard.map { OrderedJSON.array($0.map { .string($0) }) } ?? .null
+        var query: [(String, OrderedJSON)] = []
+        if let items = request?.queryParameters {
+            for name in items.names {
+                let values = items.items.filter { $0.name == name }.map { OrderedJSON.optional($0.value) }
+                query.append((name, .array(values)))
+            }
+        }
+        let origin = request?.origin ?? (url.contains(":") ? .external : .internal)
+        return .object([
+            ("url", .string(url)),
+            ("outcome", .string(outcome)),
+            ("reason", .optional(result.reason)),
+            ("route", .optional(request?.routeName)),
+            ("template", .optional(request?.matchedTemplate?.pattern)),
+            ("parameters", parameters ?? .object([])),
+            ("wildcard", wildcard),
+            ("query", .object(query)),
+            ("fragment", .optional(request?.fragment)),
+            ("origin", .string(origin.rawValue)),
+            ("properties", .value(.object(request?.properties ?? [:]))),
+        ])
+    }
+
+    var text: String {
+        var lines = [url]
+        func add(_ label: String, _ value: String) {
+            lines.append("  " + (label + ":").padding(toLength: 12, withPad: " ", startingAt: 0) + value)
+        }
+        add("outcome", outcome + (result.status.description == outcome ? "" : " (\(result.status))"))
+        if let reason = result.reason { add("reason", reason) }
+        if let request {
+            if let name = request.routeName {
+                add("route", name + (request.matchedTemplate.map { " (\($0.pattern))" } ?? ""))
+            }
+            if let parameters = request.routeParameters, !parameters.isEmpty { add("parameters", parameters.description) }
+            if let wildcard = request.wildcard { add("wildcard", "[" + wildcard.joined(separator: ", ") + "]") }
+            if !request.queryParameters.isEmpty { add("query", request.queryParameters.description) }
+            if let fragment = request.fragment { add("fragment", fragment) }
+            add("origin", request.origin.rawValue)
+            if !request.properties.isEmpty { add("properties", JSONValue.object(request.properties).description) }
+        }
+        for redirect in result.redirects {
+            add("redirect", "\(redirect.from) → \(redirect.to) by \(redirect.filter)")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}

@@ -1,0 +1,15 @@
+import ArgumentParser
+
+/// The `waymark` tool: resolve, check and explain deep links against a route file.
+@main
+struct WaymarkCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "waymark",
+        abstract: "Resolve, check and explain deep links and universal links against a Waymark route file.",
+        discussion: """
+            Without --routes, commands use the embedded example route file of a small shop app \
+            (Examples/shop.routes.json). The route-file format is documented in docs/route-file.md.
+            """,
+        subcommands: [ResolveCommand.self, CheckCommand.self, ExplainCommand.self]
+    )
+}
