@@ -14,15 +14,21 @@ public struct RouteDiagnostic: Hashable, Sendable, CustomStringConvertible {
     /// The registration it is about (0-based, in the order routes were added), or `nil` for a problem
     /// with the table as a whole (a scheme or domain).
     public let registrationIndex: Int?
+    /// Other registrations the problem involves (the route duplicated, the routes that shadow it).
+    public let relatedRegistrationIndices: [Int]
     /// What kind of problem it is.
     public let code: RoutingError.Code
     /// What is wrong and how to fix it.
     public let message: String
 
     /// Creates a diagnostic.
-    public init(severity: Severity, registrationIndex: Int?, code: RoutingError.Code, message: String) {
+    public init(
+        severity: Severity, registrationIndex: Int?, relatedRegistrationIndices: [Int] = [], code: RoutingError.Code,
+        message: String
+    ) {
         self.severity = severity
         self.registrationIndex = registrationIndex
+        self.relatedRegistrationIndices = relatedRegistrationIndices
         self.code = code
         self.message = message
     }

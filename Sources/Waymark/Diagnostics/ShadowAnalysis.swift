@@ -61,10 +61,11 @@ struct ShadowAnalysis<Value: Sendable> {
                 }
             }
             guard shadowed, !shadowers.isEmpty else { continue }
-            let names = shadowers.map { "\"\(builder.registrations[$0].template.pattern)\" (route \($0 + 1))" }
+            let names = shadowers.map { "\"\(builder.registrations[$0].template.pattern)\"" }
             warnings.append(
                 RouteDiagnostic(
-                    severity: .warning, registrationIndex: index, code: .ambiguousRoutes,
+                    severity: .warning, registrationIndex: index, relatedRegistrationIndices: shadowers,
+                    code: .ambiguousRoutes,
                     message: "\"\(registration.template.pattern)\" can never win: every URL it matches goes to "
                         + names.joined(separator: " or ") + " instead"))
         }

@@ -13,8 +13,11 @@ struct TableValidation<Value: Sendable> {
 
     func errors() -> [RouteDiagnostic] {
         var diagnostics: [RouteDiagnostic] = []
-        func fail(_ index: Int?, _ code: RoutingError.Code, _ message: String) {
-            diagnostics.append(RouteDiagnostic(severity: .error, registrationIndex: index, code: code, message: message))
+        func fail(_ index: Int?, _ code: RoutingError.Code, _ message: String, related: [Int] = []) {
+            diagnostics.append(
+                RouteDiagnostic(
+                    severity: .error, registrationIndex: index, relatedRegistrationIndices: related, code: code,
+                    message: message))
         }
         for scheme in builder.schemes {
             if let problem = Self.schemeProblem(scheme) { fail(nil, .invalidScheme, problem) }
@@ -52,15 +55,17 @@ struct TableValidation<Value: Sendable> {
                 for variant in template.variants {
                     guard case .literal(let text)? = variant.segments.first else { continue }
                     let folded = String(decoding: PercentDecoding.comparableBytes(text, folded: true), as: UTF8.self)
-                    if let earlier = hosts[folded], earlier.index != index, reportedPairs.insert([earlier.index, index]).inserted,
-                        PercentDecoding.comparableBytes(earlier.text, folded: false) != PercentDecoding.comparableBytes(text, folded: false)
+                    if let earlier = hosts[folded], earlier.index != index,
+                        PercentDecoding.comparableBytes(earlier.text, folded: false)
+                            != PercentDecoding.comparableBytes(text, folded: false),
+                        reportedPairs.insert([earlier.index, index]).inserted
                     {
                         let other = builder.registrations[earlier.index].template.pattern
                         fail(
                             index, .ambiguousRoutes,
-                            "\"\(template.pattern)\" starts with '\(text)' and \"\(other)\" (route \(earlier.index + 1)) with "
-                                + "'\(earlier.text)'; in app links the first segment is the host, which compares "
-                                + "case-insensitively, so spell them the same")
+                            "\"\(template.pattern)\" starts with '\(text)' and \"\(other)\" with '\(earlier.text)'; in app links the "
+                                + "first segment is the host, which compares case-insensitively, so spell them the same",
+                            related: [earlier.index])
                     } else if hosts[folded] == nil {
                         hosts[folded] = (index, text)
                     }
@@ -104,14 +109,14 @@ struct TableValidation<Value: Sendable> {
                     if earlier.names == names {
                         fail(
                             index, .duplicateRoute,
-                            "\"\(template.pattern)\" duplicates \"\(other)\" (route \(earlier.index + 1)) in scope "
-                                + "\(scope): both match \(variant); remove one or give them different scopes")
+                            "\"\(template.pattern)\" duplicates \"\(other)\" in scope \(scope): both match \(variant); remove one "
+                                + "or give them different scopes", related: [earlier.index])
                     } else {
                         fail(
                             index, .ambiguousRoutes,
-                            "\"\(template.pattern)\" and \"\(other)\" (route \(earlier.index + 1)) differ only in "
-                                + "parameter names, so no URL can tell them apart in scope \(scope); use one template, "
-                                + "or give the parameters different types")
+                            "\"\(template.pattern)\" and \"\(other)\" differ only in parameter names, so no URL can tell "
+                                + "them apart in scope \(scope); use one template, or give the parameters different types",
+                            related: [earlier.index])
                     }
                 }
             }

@@ -68,7 +68,13 @@ public struct RouteTableBuilder<Value: Sendable>: Sendable {
     /// Every problem with the registrations: errors in registration order, then warnings (routes
     /// that can never win).
     public func diagnostics() -> [RouteDiagnostic] {
-        TableValidation(builder: self).errors() + ShadowAnalysis(builder: self).warnings()
+        let errors = TableValidation(builder: self).errors()
+        // A registration that is already an error (a duplicate, say) needs no warning on top.
+        let failed = Set(errors.compactMap(\.registrationIndex))
+        let warnings = ShadowAnalysis(builder: self).warnings().filter { warning in
+            warning.registrationIndex.map { !failed.contains($0) } ?? true
+        }
+        return errors + warnings
     }
 
     /// Checks every registration and builds the table.

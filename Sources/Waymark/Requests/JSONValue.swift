@@ -77,3 +77,24 @@ public enum JSONValue: Hashable, Sendable, Codable, CustomStringConvertible {
         }
     }
 }
+
+extension JSONValue: ExpressibleByStringLiteral, ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral,
+    ExpressibleByFloatLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral, ExpressibleByNilLiteral
+{
+    /// `"text"` as a JSON string.
+    public init(stringLiteral value: String) { self = .string(value) }
+    /// `true` / `false` as a JSON Boolean.
+    public init(booleanLiteral value: Bool) { self = .bool(value) }
+    /// An integer literal as a JSON number.
+    public init(integerLiteral value: Int) { self = .number(Double(value)) }
+    /// A floating-point literal as a JSON number.
+    public init(floatLiteral value: Double) { self = .number(value) }
+    /// An array literal as a JSON array.
+    public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
+    /// A dictionary literal as a JSON object.
+    public init(dictionaryLiteral elements: (String, JSONValue)...) {
+        self = .object(Dictionary(elements, uniquingKeysWith: { _, last in last }))
+    }
+    /// `nil` as JSON `null`.
+    public init(nilLiteral: ()) { self = .null }
+}

@@ -96,8 +96,8 @@ public struct RouteResolverBuilder: Sendable {
             if let earlier = firstUse[name] {
                 errors.append(
                     RouteDiagnostic(
-                        severity: .error, registrationIndex: index, code: .duplicateRoute,
-                        message: "the route name '\(name)' is already used by route \(earlier + 1); names must be unique"))
+                        severity: .error, registrationIndex: index, relatedRegistrationIndices: [earlier],
+                        code: .duplicateRoute, message: "the route name '\(name)' is already used; names must be unique"))
             } else {
                 firstUse[name] = index
             }

@@ -9,6 +9,13 @@ public struct RoutingResult: Sendable, CustomStringConvertible {
         public let to: String
         /// The name of the filter that redirected.
         public let filter: String
+
+        /// Creates a redirect record.
+        public init(from: String, to: String, filter: String) {
+            self.from = from
+            self.to = to
+            self.filter = filter
+        }
     }
 
     /// What happened.

@@ -81,10 +81,12 @@ enum RouteFileLoader {
                 case .duplicateRoute where diagnostic.message.hasPrefix("the route name"): "name"
                 default: index == nil ? nil : "template"
                 }
+            let related = diagnostic.relatedRegistrationIndices.map { "route \(fileIndexes[$0] + 1) (\(routes[$0].name))" }
+            let message = diagnostic.message + (related.isEmpty ? "" : " [see " + related.joined(separator: ", ") + "]")
             collector.diagnostics.append(
                 RouteFileDiagnostic(
                     severity: diagnostic.severity, routeIndex: fileIndex, routeName: index.map { routes[$0].name },
-                    field: field, message: diagnostic.message))
+                    field: field, message: message))
         }
         let errors = collector.diagnostics.filter { $0.severity == .error }
         let warnings = collector.diagnostics.filter { $0.severity == .warning }

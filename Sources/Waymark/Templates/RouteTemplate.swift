@@ -72,7 +72,8 @@ public struct RouteTemplate: Hashable, Sendable, CustomStringConvertible, Expres
     /// The names of every parameter and named catch-all, in order of first appearance.
     public var parameterNames: [String] {
         var names: [String] = []
-        for variant in variants {
+        // The longest variant takes every optional group, so it lists the names in text order.
+        for variant in variants.reversed() {
             for segment in variant.segments {
                 switch segment {
                 case .parameter(let name, _), .catchAll(let name?):
