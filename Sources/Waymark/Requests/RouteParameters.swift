@@ -8,7 +8,7 @@ public import Foundation
 /// match?.parameters["id"]                         // "42"
 /// try match?.parameters.require("id", as: Int.self)   // 42
 /// ```
-public struct RouteParameters: Hashable, Sendable, Sequence, CustomStringConvertible {
+public struct RouteParameters: Hashable, Sendable, RandomAccessCollection, CustomStringConvertible {
     /// One captured parameter.
     public struct Parameter: Hashable, Sendable {
         /// The name written in the template.
@@ -29,17 +29,17 @@ public struct RouteParameters: Hashable, Sendable, Sequence, CustomStringConvert
         storage.first { $0.name == name }?.value
     }
 
-    /// The number of parameters.
-    public var count: Int { storage.count }
-    /// Whether the template captured nothing.
-    public var isEmpty: Bool { storage.isEmpty }
     /// The parameters as a dictionary.
     public var dictionary: [String: String] {
         Dictionary(storage.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
     }
 
-    /// Iterates over the parameters in template order.
-    public func makeIterator() -> IndexingIterator<[Parameter]> { storage.makeIterator() }
+    /// The position of the first parameter.
+    public var startIndex: Int { storage.startIndex }
+    /// The position after the last parameter.
+    public var endIndex: Int { storage.endIndex }
+    /// The parameter at a position, in template order.
+    public subscript(position: Int) -> Parameter { storage[position] }
 
     /// `name=value` pairs, comma-separated.
     public var description: String { storage.map { "\($0.name)=\($0.value)" }.joined(separator: ", ") }

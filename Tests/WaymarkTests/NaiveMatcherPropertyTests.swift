@@ -1,0 +1,201 @@
+import Testing
+import Waymark
+
+/// The trie must agree with a naive matcher that applies DESIGN.md's precedence rules directly:
+/// exact scope before any scope, then priority, then specificity segment by segment, then
+/// registration order.
+@Suite struct NaiveMatcherPropertyTests {
+    struct Registration {
+        var template: RouteTemplate
+        var scopes: [RouteScope]
+        var priority: Int
+    }
+
+    static let schemes = ["s1", "s2"]
+    static let domains = ["d1.example", "d2.example"]
+    static let words = ["a", "b", "c", "d"]
+    static let pathWords = ["a", "b", "c", "d", "1", "42", "x", "-3"]
+
+    // MARK: - Generators
+
+    static func randomTemplate(_ random: inout SeededGenerator) -> String {
+        let count = Int.random(in: 1...4, using: &random)
+        var parts: [String] = []
+        var parameter = 0
+        for position in 0..<count {
+            let roll = Int.random(in: 0..<10, using: &random)
+            var part: String
+            switch roll {
+            case 0..<5: part = words.randomElement(using: &random) ?? "a"
+            case 5: part = ":p\(parameter)<int>"
+            case 6, 7: part = ":p\(parameter)"
+            case 8: part = "*"
+            default: part = position == count - 1 ? "*rest" : ":p\(parameter)"
+            }
+            if part.hasPrefix(":") { parameter += 1 }
+            if position > 0, Int.random(in: 0..<6, using: &random) == 0, !part.hasPrefix("*") {
+                parts.append("(/\(part))")
+            } else {
+                parts.append((position == 0 ? "" : "/") + part)
+            }
+        }
+        return parts.joined()
+    }
+
+    static func randomScopes(_ random: inout SeededGenerator) -> [RouteScope] {
+        switch Int.random(in: 0..<8, using: &random) {
+        case 0: [.appAny]
+        case 1: [.app(scheme: "s1")]
+        case 2: [.universalAny]
+        case 3: [.universal(domain: "d1.example")]
+        case 4: [.app(scheme: "s2"), .universal(domain: "d2.example")]
+        default: RouteScope.defaultScopes
+        }
+    }
+
+    static func randomTable(_ random: inout SeededGenerator) -> [Registration] {
+        var accepted: [Registration] = []
+        for _ in 0..<Int.random(in: 3...24, using: &random) {
+            let pattern = randomTemplate(&random)
+            guard let template = try? RouteTemplate(parsing: pattern) else { continue }
+            let priorityRoll = Int.random(in: 0..<10, using: &random)
+            let candidate = Registration(
+                template: template, scopes: randomScopes(&random), priority: priorityRoll == 0 ? 1 : (priorityRoll == 1 ? -1 : 0))
+            if (try? build(accepted + [candidate])) != nil { accepted.append(candidate) }
+        }
+        return accepted
+    }
+
+    static func randomURL(_ random: inout SeededGenerator) -> String {
+        let path = (0..<Int.random(in: 0...5, using: &random)).map { _ in pathWords.randomElement(using: &random) ?? "a" }
+            .joined(separator: "/")
+        switch Int.random(in: 0..<5, using: &random) {
+        case 0: return "s1://" + path
+        case 1: return "s2:" + path
+        case 2: return "https://d1.example/" + path
+        case 3: return "https://d2.example/" + path
+        default: return path
+        }
+    }
+
+    static func build(_ registrations: [Registration]) throws -> RouteTable<Int> {
+        var builder = RouteTableBuilder<Int>(schemes: schemes, domains: domains)
+        for (index, registration) in registrations.enumerated() {
+            builder.add(registration.template, scopes: registration.scopes, priority: registration.priority, to: index)
+        }
+        return try builder.build()
+    }
+
+    // MARK: - The naive matcher
+
+    struct Ranked {
+        var route: Int
+        var pass: Int
+        var priority: Int
+        var ranks: [Int]
+    }
+
+    /// Every matching route, best first, computed by trying every variant of every route.
+    static func naive(_ registrations: [Registration], _ string: String) -> [Ranked] {
+        guard let url = try? RouteURL(parsing: string) else { return [] }
+        let passes: [RouteScope]
+        switch url.kind {
+        case .app: passes = [.app(scheme: url.scheme ?? ""), .appAny]
+        case .universal: passes = [.universal(domain: url.host ?? ""), .universalAny]
+        case .internal: passes = [.app(scheme: schemes[0]), .appAny]
+        }
+        var results: [Ranked] = []
+        for (pass, scope) in passes.enumerated() {
+            var found: [Ranked] = []
+            for (index, registration) in registrations.enumerated() where registration.scopes.contains(scope) {
+                let ranks = registration.template.variants.compactMap { variant in
+                    matches(variant, url) ? variant.segments.map(rank) : nil
+                }
+                guard let best = ranks.min(by: { $0.lexicographicallyPrecedes($1) }) else { continue }
+                found.append(Ranked(route: index, pass: pass, priority: registration.priority, ranks: best))
+            }
+            found.sort { lhs, rhs in
+                if lhs.priority != rhs.priority { return lhs.priority > rhs.priority }
+                if lhs.ranks != rhs.ranks { return lhs.ranks.lexicographicallyPrecedes(rhs.ranks) }
+                return lhs.route < rhs.route
+            }
+            results += found.filter { candidate in !results.contains { $0.route == candidate.route } }
+        }
+        return results
+    }
+
+    static func rank(_ segment: TemplateSegment) -> Int {
+        switch segment {
+        case .literal: 0
+        case .parameter(_, let type): type == nil ? 2 : 1
+        case .anonymous: 2
+        case .catchAll: 3
+        }
+    }
+
+    static func matches(_ variant: RouteTemplate.Variant, _ url: RouteURL) -> Bool {
+        let segments = url.pathSegments
+        for (position, segment) in variant.segments.enumerated() {
+            if case .catchAll = segment { return true }
+            guard position < segments.count else { return false }
+            let value = segments[position]
+            switch segment {
+            case .literal(let text):
+                let equal = position == 0 && url.kind == .app ? text.lowercased() == value.lowercased() : text == value
+                if !equal { return false }
+            case .parameter(_, "int"?):
+                if Int(value) == nil { return false }
+            default:
+                break
+            }
+        }
+        return segments.count == variant.segments.count
+    }
+
+    // MARK: - Properties
+
+    @Test(arguments: 0..<40)
+    func trieAgreesWithTheNaiveMatcher(batch: Int) throws {
+        for table in 0..<10 {
+            let seed = UInt64(batch * 10 + table) &* 7919 &+ 17
+            var random = SeededGenerator(seed: seed)
+            let registrations = Self.randomTable(&random)
+            let routeTable = try Self.build(registrations)
+            for _ in 0..<40 {
+                let url = Self.randomURL(&random)
+                let expected = Self.naive(registrations, url)
+                let lookup = routeTable.lookup(url)
+                #expect(
+                    lookup.match?.registrationIndex == expected.first?.route,
+                    "seed \(seed): \(url) → \(lookup.match?.template.pattern ?? "nil"), naive says \(expected.first.map { registrations[$0.route].template.pattern } ?? "nil"); table: \(registrations.map(\.template.pattern))"
+                )
+                let all = routeTable.candidates(url).matches.map(\.registrationIndex)
+                #expect(all == expected.map(\.route), "seed \(seed): candidates of \(url)")
+            }
+        }
+    }
+
+    @Test(arguments: 0..<20)
+    func shufflingRegistrationsChangesOnlyTies(batch: Int) throws {
+        for table in 0..<10 {
+            let seed = UInt64(batch * 10 + table) &* 104_729 &+ 3
+            var random = SeededGenerator(seed: seed)
+            let registrations = Self.randomTable(&random)
+            let order = Array(registrations.indices).shuffled(using: &random)
+            let original = try Self.build(registrations)
+            let shuffled = try Self.build(order.map { registrations[$0] })
+            for _ in 0..<40 {
+                let url = Self.randomURL(&random)
+                let ranked = Self.naive(registrations, url)
+                if ranked.count > 1, ranked[0].pass == ranked[1].pass, ranked[0].priority == ranked[1].priority,
+                    ranked[0].ranks == ranked[1].ranks
+                {
+                    continue  // a registration-order tie: the order may decide
+                }
+                let before = original.lookup(url).match?.registrationIndex
+                let after = shuffled.lookup(url).match.map { order[$0.registrationIndex] }
+                #expect(before == after, "seed \(seed): \(url)")
+            }
+        }
+    }
+}
