@@ -24,10 +24,8 @@ let package = Package(
             resources: [.embedInCode("Resources/shop.routes.json")]
         ),
         .testTarget(name: "WaymarkTests", dependencies: ["Waymark"]),
-        .testTarget(
-            name: "waymarkTests",
-            dependencies: ["Waymark"]
-        ),
+        // Runs the built `waymark` binary; depending on the executable makes `swift test` build it.
+        .testTarget(name: "waymarkTests", dependencies: ["waymark"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -26,7 +26,7 @@ enum RouteFileLoader {
         do {
             root = try JSONDecoder().decode(JSONValue.self, from: data)
         } catch {
-            collector.error("the file is not valid JSON: \(jsonErrorDetail(error))")
+            collector.error("the file is not valid JSON: \(jsonErrorDetail(error, data: data))")
             return Loaded(file: nil, diagnostics: collector.diagnostics)
         }
         guard case .object(let object) = root else {
@@ -217,16 +217,25 @@ enum RouteFileLoader {
         return strings
     }
 
-    /// The most useful text of a JSON decoding error (the parser's own position message).
-    static func jsonErrorDetail(_ error: any Error) -> String {
-        if case DecodingError.dataCorrupted(let context) = error {
-            if let underlying = context.underlyingError as NSError?,
-                let detail = underlying.userInfo[NSDebugDescriptionErrorKey] as? String
-            {
-                return detail
+    /// Where a JSON document stops being JSON. `JSONDecoder` on Linux says only "not valid JSON";
+    /// `JSONSerialization` says "around character N", which is turned into a line and column here.
+    static func jsonErrorDetail(_ error: any Error, data: Data) -> String {
+        do {
+            _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+        } catch {
+            guard let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String else {
+                return "\(error.localizedDescription)"
             }
-            return context.debugDescription
+            guard let range = detail.range(of: "character "),
+                let offset = Int(detail[range.upperBound...].prefix { $0.isNumber })
+            else { return detail }
+            let prefix = data.prefix(offset)
+            let line = prefix.filter { $0 == UInt8(ascii: "\n") }.count + 1
+            let column = offset - (prefix.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0) + 1
+            let what = detail[..<range.lowerBound].replacingOccurrences(of: " around ", with: "")
+            return "\(what) at line \(line), column \(column)"
         }
+        if case DecodingError.dataCorrupted(let context) = error { return context.debugDescription }
         return "\(error)"
     }
 }
