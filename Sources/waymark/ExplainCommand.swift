@@ -42,13 +42,19 @@ struct ExplainCommand: AsyncParsableCommand {
         }
         var lines = ["\(url)"]
         if let parsed = explanation.url {
-            let kind = parsed.kind == .universal ? "universal link for \(parsed.host ?? "")" : parsed.kind == .app ? "app link (scheme \(parsed.scheme ?? ""))" : "internal route string"
-            lines.append("  \(kind); route path \(parsed.path), segments [" + parsed.pathSegments.map { "\"\($0)\"" }.joined(separator: ", ") + "]")
+            let kind =
+                parsed.kind == .universal
+                ? "universal link for \(parsed.host ?? "")"
+                : parsed.kind == .app ? "app link (scheme \(parsed.scheme ?? ""))" : "internal route string"
+            lines.append(
+                "  \(kind); route path \(parsed.path), segments ["
+                    + parsed.pathSegments.map { "\"\($0)\"" }.joined(separator: ", ") + "]")
         }
         lines.append("  outcome: \(report.outcome)" + (result.reason.map { " — \($0)" } ?? ""))
         let matches = explanation.matches
         if let winner = matches.first {
-            lines.append("  matched \(name(winner.registrationIndex)) (\(winner.template.pattern)) in scope \(winner.scope)")
+            lines.append(
+                "  matched \(name(winner.registrationIndex)) (\(winner.template.pattern)) in scope \(winner.scope)")
             if let parameters = result.request?.routeParameters, !parameters.isEmpty {
                 lines.append("  parameters: \(parameters)")
             }
@@ -60,7 +66,8 @@ struct ExplainCommand: AsyncParsableCommand {
         } else if !explanation.attempts.isEmpty {
             lines.append("  nearest templates:")
             for attempt in explanation.attempts {
-                lines.append("    \(name(attempt.registrationIndex)) (\(attempt.template.pattern)): \(attempt.failure ?? "")")
+                lines.append(
+                    "    \(name(attempt.registrationIndex)) (\(attempt.template.pattern)): \(attempt.failure ?? "")")
             }
         }
         print(lines.joined(separator: "\n"))

@@ -17,7 +17,8 @@ indirect enum OrderedJSON {
         case .bool(let flag): return flag ? "true" : "false"
         case .string(let text): return Self.quote(text)
         case .array(let items): return "[" + items.map(\.rendered).joined(separator: ",") + "]"
-        case .object(let pairs): return "{" + pairs.map { Self.quote($0.0) + ":" + $0.1.rendered }.joined(separator: ",") + "}"
+        case .object(let pairs):
+            return "{" + pairs.map { Self.quote($0.0) + ":" + $0.1.rendered }.joined(separator: ",") + "}"
         case .value(let value): return Self.render(value)
         }
     }
@@ -34,7 +35,9 @@ indirect enum OrderedJSON {
         case .string(let text): return quote(text)
         case .array(let items): return "[" + items.map(render).joined(separator: ",") + "]"
         case .object(let object):
-            return "{" + object.keys.sorted().map { quote($0) + ":" + render(object[$0] ?? .null) }.joined(separator: ",") + "}"
+            return "{"
+                + object.keys.sorted().map { quote($0) + ":" + render(object[$0] ?? .null) }.joined(separator: ",")
+                + "}"
         }
     }
 
@@ -47,7 +50,8 @@ indirect enum OrderedJSON {
             case "\n": output += "\\n"
             case "\r": output += "\\r"
             case "\t": output += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F || scalar.value == 0x2028 || scalar.value == 0x2029:
+            case _
+            where scalar.value < 0x20 || scalar.value == 0x7F || scalar.value == 0x2028 || scalar.value == 0x2029:
                 let hex = String(scalar.value, radix: 16)
                 output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
             default: output.unicodeScalars.append(scalar)

@@ -19,7 +19,11 @@ struct ResolveCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Print one JSON object per URL per line.")
     var json = false
 
-    @Option(name: .long, help: "Treat every URL as coming from this origin (external or internal). Default: external when the string has a scheme.")
+    @Option(
+        name: .long,
+        help:
+            "Treat every URL as coming from this origin (external or internal). Default: external when the string has a scheme."
+    )
     var origin: OriginArgument?
 
     @Argument(help: "URLs or internal route strings, such as 'shop://product/42?ref=mail' or 'search?q=shoes'.")
@@ -101,7 +105,9 @@ struct ResolutionReport {
             if let name = request.routeName {
                 add("route", name + (request.matchedTemplate.map { " (\($0.pattern))" } ?? ""))
             }
-            if let parameters = request.routeParameters, !parameters.isEmpty { add("parameters", parameters.description) }
+            if let parameters = request.routeParameters, !parameters.isEmpty {
+                add("parameters", parameters.description)
+            }
             if let wildcard = request.wildcard { add("wildcard", "[" + wildcard.joined(separator: ", ") + "]") }
             if !request.queryParameters.isEmpty { add("query", request.queryParameters.description) }
             if let fragment = request.fragment { add("fragment", fragment) }

@@ -30,7 +30,9 @@ import Waymark
             }
             if round.isMultiple(of: 3) { string = "shop://" + string }
             let result = await resolver.resolve(string)
-            #expect(result.status.isHandled || result.reason != nil, "seed 20261123, round \(round): \(string.debugDescription)")
+            #expect(
+                result.status.isHandled || result.reason != nil,
+                "seed 20261123, round \(round): \(string.debugDescription)")
         }
     }
 
@@ -84,7 +86,7 @@ import Waymark
         Case(url: "shop://files/..%2F..%2Fsecret", status: .handled, parameter: "../../secret"),
     ])
     func escapesAndControlCharacters(_ testCase: Case) async throws {
-        let result = await try Self.resolver().resolve(testCase.url)
+        let result = try await Self.resolver().resolve(testCase.url)
         #expect(result.status == testCase.status)
         if testCase.status == .invalid { #expect(result.reason != nil) }
         if let parameter = testCase.parameter {

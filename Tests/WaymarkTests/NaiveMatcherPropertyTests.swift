@@ -60,15 +60,17 @@ import Waymark
             guard let template = try? RouteTemplate(parsing: pattern) else { continue }
             let priorityRoll = Int.random(in: 0..<10, using: &random)
             let candidate = Registration(
-                template: template, scopes: randomScopes(&random), priority: priorityRoll == 0 ? 1 : (priorityRoll == 1 ? -1 : 0))
+                template: template, scopes: randomScopes(&random),
+                priority: priorityRoll == 0 ? 1 : (priorityRoll == 1 ? -1 : 0))
             if (try? build(accepted + [candidate])) != nil { accepted.append(candidate) }
         }
         return accepted
     }
 
     static func randomURL(_ random: inout SeededGenerator) -> String {
-        let path = (0..<Int.random(in: 0...5, using: &random)).map { _ in pathWords.randomElement(using: &random) ?? "a" }
-            .joined(separator: "/")
+        let path = (0..<Int.random(in: 0...5, using: &random)).map { _ in pathWords.randomElement(using: &random) ?? "a"
+        }
+        .joined(separator: "/")
         switch Int.random(in: 0..<5, using: &random) {
         case 0: return "s1://" + path
         case 1: return "s2:" + path

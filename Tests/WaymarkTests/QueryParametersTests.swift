@@ -13,7 +13,9 @@ import Waymark
         Case(query: "q=red+shoes", items: [.init(name: "q", value: "red shoes")]),
         Case(query: "q=a%2Bb", items: [.init(name: "q", value: "a+b")]),
         Case(query: "q=a%20b+c", items: [.init(name: "q", value: "a b c")]),
-        Case(query: "tag=a&tag=b&tag=c", items: [.init(name: "tag", value: "a"), .init(name: "tag", value: "b"), .init(name: "tag", value: "c")]),
+        Case(
+            query: "tag=a&tag=b&tag=c",
+            items: [.init(name: "tag", value: "a"), .init(name: "tag", value: "b"), .init(name: "tag", value: "c")]),
         Case(query: "flag", items: [.init(name: "flag", value: nil)]),
         Case(query: "a=", items: [.init(name: "a", value: "")]),
         Case(query: "a=b=c", items: [.init(name: "a", value: "b=c")]),

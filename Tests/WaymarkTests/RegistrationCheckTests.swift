@@ -16,21 +16,30 @@ import Waymark
         Case(
             label: "exact duplicate in one scope", routes: [("product/:id", []), ("/product/:id", [])],
             code: .duplicateRoute,
-            message: #""/product/:id" duplicates "product/:id" in scope appAny: both match /product/:id; remove one or give them different scopes"#),
+            message:
+                #""/product/:id" duplicates "product/:id" in scope appAny: both match /product/:id; remove one or give them different scopes"#
+        ),
         Case(
             label: "optional group expands into an existing template", routes: [("a/b", []), ("a(/b)", [])],
             code: .duplicateRoute,
-            message: #""a(/b)" duplicates "a/b" in scope appAny: both match /a/b; remove one or give them different scopes"#),
+            message:
+                #""a(/b)" duplicates "a/b" in scope appAny: both match /a/b; remove one or give them different scopes"#),
         Case(
             label: "differ only in parameter names", routes: [("product/:id", []), ("product/:slug", [])],
             code: .ambiguousRoutes,
-            message: #""product/:slug" and "product/:id" differ only in parameter names, so no URL can tell them apart in scope appAny; use one template, or give the parameters different types"#),
+            message:
+                #""product/:slug" and "product/:id" differ only in parameter names, so no URL can tell them apart in scope appAny; use one template, or give the parameters different types"#
+        ),
         Case(
             label: "anonymous and named segment", routes: [("a/*/b", []), ("a/:x/b", [])], code: .ambiguousRoutes,
-            message: #""a/:x/b" and "a/*/b" differ only in parameter names, so no URL can tell them apart in scope appAny; use one template, or give the parameters different types"#),
+            message:
+                #""a/:x/b" and "a/*/b" differ only in parameter names, so no URL can tell them apart in scope appAny; use one template, or give the parameters different types"#
+        ),
         Case(
             label: "unknown parameter type", routes: [("item/:code<sku>", [])], code: .unknownParameterType,
-            message: #""item/:code<sku>": parameter 'code' has the unknown type 'sku'; known types are float, int, uuid (register others with addParameterType(_:))"#),
+            message:
+                #""item/:code<sku>": parameter 'code' has the unknown type 'sku'; known types are float, int, uuid (register others with addParameterType(_:))"#
+        ),
         Case(
             label: "well-known scheme as app scheme", schemes: ["https"], routes: [("a", [])], code: .invalidScheme,
             message: "'https' is a well-known scheme and cannot be an app scheme; universal links are set with domains"),
@@ -39,30 +48,43 @@ import Waymark
             message: "'tel' is a well-known scheme and cannot be an app scheme; universal links are set with domains"),
         Case(
             label: "scheme with ://", schemes: ["shop://"], routes: [("a", [])], code: .invalidScheme,
-            message: "'shop://' is not a valid scheme; a scheme starts with a letter and has only letters, digits, '+', '-' and '.' (write it without '://')"),
+            message:
+                "'shop://' is not a valid scheme; a scheme starts with a letter and has only letters, digits, '+', '-' and '.' (write it without '://')"
+        ),
         Case(
             label: "domain with a path", domains: ["shop.example.com/app"], routes: [("a", [])], code: .invalidDomain,
             message: "the domain 'shop.example.com/app' carries a path; a universal-link domain is a host name only"),
         Case(
-            label: "domain with a scheme", domains: ["https://shop.example.com"], routes: [("a", [])], code: .invalidDomain,
-            message: "the domain 'https://shop.example.com' has a scheme; write the host name only, as in 'shop.example.com'"),
+            label: "domain with a scheme", domains: ["https://shop.example.com"], routes: [("a", [])],
+            code: .invalidDomain,
+            message:
+                "the domain 'https://shop.example.com' has a scheme; write the host name only, as in 'shop.example.com'"
+        ),
         Case(
-            label: "scope domain with a path", routes: [("a", [.universal(domain: "shop.example.com/x")])], code: .invalidScope,
-            message: #""a": scope universal(shop.example.com/x): the domain 'shop.example.com/x' carries a path; a universal-link domain is a host name only"#),
+            label: "scope domain with a path", routes: [("a", [.universal(domain: "shop.example.com/x")])],
+            code: .invalidScope,
+            message:
+                #""a": scope universal(shop.example.com/x): the domain 'shop.example.com/x' carries a path; a universal-link domain is a host name only"#
+        ),
         Case(
-            label: "scope scheme not accepted", schemes: ["shop"], routes: [("a", [.app(scheme: "other")])], code: .invalidScope,
+            label: "scope scheme not accepted", schemes: ["shop"], routes: [("a", [.app(scheme: "other")])],
+            code: .invalidScope,
             message: #""a": scope app(other) names a scheme the table does not accept; add it to the schemes"#),
         Case(
             label: "host spellings that differ only in case", routes: [("Product/a", []), ("product/b", [])],
             code: .ambiguousRoutes,
-            message: #""product/b" starts with 'product' and "Product/a" with 'Product'; in app links the first segment is the host, which compares case-insensitively, so spell them the same"#),
+            message:
+                #""product/b" starts with 'product' and "Product/a" with 'Product'; in app links the first segment is the host, which compares case-insensitively, so spell them the same"#
+        ),
     ]
 
     @Test(arguments: cases)
     func buildRejectsTheTableNamingTheTemplate(_ testCase: Case) {
         var builder = RouteTableBuilder<Int>(schemes: testCase.schemes, domains: testCase.domains)
         for (index, route) in testCase.routes.enumerated() {
-            builder.add(RouteTemplate(stringLiteral: route.0), scopes: route.1.isEmpty ? RouteScope.defaultScopes : route.1, to: index)
+            builder.add(
+                RouteTemplate(stringLiteral: route.0), scopes: route.1.isEmpty ? RouteScope.defaultScopes : route.1,
+                to: index)
         }
         #expect(throws: RoutingError(code: testCase.code, message: testCase.message)) { try builder.build() }
     }

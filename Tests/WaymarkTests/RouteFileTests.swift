@@ -58,60 +58,86 @@ import Waymark
             label: "not JSON", json: "{ routes: [] }",
             messages: ["error: the file is not valid JSON: Invalid value at line 1, column 3"]),
         Case(
-            label: "trailing commas are tolerated", json: "{\n  \"routes\": [\n    {\"name\": \"a\", \"template\": \"a\"},\n  ],\n}",
+            label: "trailing commas are tolerated",
+            json: "{\n  \"routes\": [\n    {\"name\": \"a\", \"template\": \"a\"},\n  ],\n}",
             messages: []),
         Case(
             label: "error position on line 3", json: "{\n  \"routes\": [\n    {name: 1}\n  ]\n}",
             messages: ["error: the file is not valid JSON: Invalid value at line 3, column 6"]),
-        Case(label: "not an object", json: "[]", messages: [#"error: the file must be a JSON object with a "routes" array"#]),
+        Case(
+            label: "not an object", json: "[]",
+            messages: [#"error: the file must be a JSON object with a "routes" array"#]),
         Case(label: "no routes", json: "{}", messages: [#"error: the file has no "routes" array"#]),
         Case(
             label: "unknown top-level field", json: #"{"routes": [], "rutes": []}"#,
-            messages: [#"error: unknown field "rutes"; the fields are schemes, domains, options, routes, default, description"#]),
+            messages: [
+                #"error: unknown field "rutes"; the fields are schemes, domains, options, routes, default, description"#
+            ]),
         Case(
             label: "missing name", json: #"{"routes": [{"template": "a"}]}"#,
             messages: ["route 1: error: name: is missing; every route needs a unique name"]),
         Case(
             label: "bad template", json: #"{"routes": [{"name": "p", "template": "product/:"}]}"#,
-            messages: [#"route 1 (p): error: template: "product/:" column 9: ':' must be followed by a parameter name, as in ':id'"#]),
+            messages: [
+                #"route 1 (p): error: template: "product/:" column 9: ':' must be followed by a parameter name, as in ':id'"#
+            ]),
         Case(
             label: "template not a string", json: #"{"routes": [{"name": "p", "template": 5}]}"#,
             messages: ["route 1 (p): error: template: must be a string, not 5"]),
         Case(
             label: "bad scope", json: #"{"routes": [{"name": "p", "template": "a", "scopes": ["appAny", "web"]}]}"#,
-            messages: [#"route 1 (p): error: scopes[1]: "web" is not a scope; write "appAny", "universalAny", {"app": "SCHEME"} or {"universal": "DOMAIN"}"#]),
+            messages: [
+                #"route 1 (p): error: scopes[1]: "web" is not a scope; write "appAny", "universalAny", {"app": "SCHEME"} or {"universal": "DOMAIN"}"#
+            ]),
         Case(
             label: "priority not whole", json: #"{"routes": [{"name": "p", "template": "a", "priority": 1.5}]}"#,
-            messages: ["route 1 (p): error: priority: must be a whole number between -1000000000 and 1000000000, not 1.5"]),
+            messages: [
+                "route 1 (p): error: priority: must be a whole number between -1000000000 and 1000000000, not 1.5"
+            ]),
         Case(
             label: "internal not a Boolean", json: #"{"routes": [{"name": "p", "template": "a", "internal": "yes"}]}"#,
             messages: [#"route 1 (p): error: internal: must be true or false, not "yes""#]),
         Case(
             label: "unknown route field", json: #"{"routes": [{"name": "p", "template": "a", "tmpl": "b"}]}"#,
-            messages: [#"route 1 (p): error: unknown field "tmpl"; a route has name, template, scopes, priority, internal, properties, description"#]),
+            messages: [
+                #"route 1 (p): error: unknown field "tmpl"; a route has name, template, scopes, priority, internal, properties, description"#
+            ]),
         Case(
             label: "unknown default", json: #"{"routes": [{"name": "p", "template": "a"}], "default": "home"}"#,
             messages: ["error: default: no route is named 'home'; the routes are p"]),
         Case(
-            label: "duplicate name", json: #"{"routes": [{"name": "p", "template": "a"}, {"name": "p", "template": "b"}]}"#,
-            messages: ["route 2 (p): error: name: the route name 'p' is already used; names must be unique [see route 1 (p)]"]),
+            label: "duplicate name",
+            json: #"{"routes": [{"name": "p", "template": "a"}, {"name": "p", "template": "b"}]}"#,
+            messages: [
+                "route 2 (p): error: name: the route name 'p' is already used; names must be unique [see route 1 (p)]"
+            ]),
         Case(
             label: "bad option", json: #"{"options": {"strict": true}, "routes": []}"#,
-            messages: [#"error: options: unknown option "strict"; the options are caseInsensitivePaths, strictTrailingSlash"#]),
+            messages: [
+                #"error: options: unknown option "strict"; the options are caseInsensitivePaths, strictTrailingSlash"#
+            ]),
         Case(
-            label: "scope names an unaccepted domain", json: #"{"domains": ["a.example"], "routes": [{"name": "p", "template": "a", "scopes": [{"universal": "b.example"}]}]}"#,
-            messages: [#"route 1 (p): error: scopes: "a": scope universal(b.example) names a domain the table does not accept; add it to the domains"#]),
+            label: "scope names an unaccepted domain",
+            json:
+                #"{"domains": ["a.example"], "routes": [{"name": "p", "template": "a", "scopes": [{"universal": "b.example"}]}]}"#,
+            messages: [
+                #"route 1 (p): error: scopes: "a": scope universal(b.example) names a domain the table does not accept; add it to the domains"#
+            ]),
         Case(
             label: "positions count file routes, not valid ones",
-            json: #"{"routes": [{"name": "bad", "template": 1}, {"name": "a", "template": "x/:id"}, {"name": "b", "template": "x/:slug"}]}"#,
+            json:
+                #"{"routes": [{"name": "bad", "template": 1}, {"name": "a", "template": "x/:id"}, {"name": "b", "template": "x/:slug"}]}"#,
             messages: [
                 "route 1 (bad): error: template: must be a string, not 1",
                 #"route 3 (b): error: template: "x/:slug" and "x/:id" differ only in parameter names, so no URL can tell them apart in scope appAny; use one template, or give the parameters different types [see route 2 (a)]"#,
             ]),
         Case(
             label: "shadowed route is a warning",
-            json: #"{"routes": [{"name": "all", "template": "*rest", "priority": 1}, {"name": "p", "template": "p/:id"}]}"#,
-            messages: [#"route 2 (p): warning: template: "p/:id" can never win: every URL it matches goes to "*rest" instead [see route 1 (all)]"#]),
+            json:
+                #"{"routes": [{"name": "all", "template": "*rest", "priority": 1}, {"name": "p", "template": "p/:id"}]}"#,
+            messages: [
+                #"route 2 (p): warning: template: "p/:id" can never win: every URL it matches goes to "*rest" instead [see route 1 (all)]"#
+            ]),
     ])
     func problemsNameTheRouteAndField(_ testCase: Case) {
         #expect(Self.diagnostics(testCase.json) == testCase.messages)
@@ -128,7 +154,8 @@ import Waymark
     }
 
     @Test func aFileWithOnlyWarningsLoads() throws {
-        let json = #"{"routes": [{"name": "all", "template": "*rest", "priority": 1}, {"name": "p", "template": "p/:id"}]}"#
+        let json =
+            #"{"routes": [{"name": "all", "template": "*rest", "priority": 1}, {"name": "p", "template": "p/:id"}]}"#
         let file = try RouteFile(data: Data(json.utf8))
         #expect(file.warnings.count == 1)
     }

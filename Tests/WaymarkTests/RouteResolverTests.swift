@@ -98,14 +98,26 @@ final class Trace: Sendable {
     @Test func globalFiltersRunBeforeRouteFiltersInOrder() async throws {
         let trace = Trace()
         var builder = RouteResolverBuilder()
-        builder.addFilter(FilterClosure(name: "g1") { _ in trace.record("g1"); return .proceed })
-        builder.addFilter(FilterClosure(name: "g2") { _ in trace.record("g2"); return .proceed })
+        builder.addFilter(
+            FilterClosure(name: "g1") { _ in
+                trace.record("g1"); return .proceed
+            })
+        builder.addFilter(
+            FilterClosure(name: "g2") { _ in
+                trace.record("g2"); return .proceed
+            })
         let own: [any RouteFilter] = [
-            FilterClosure(name: "r1") { _ in trace.record("r1"); return .proceed },
-            FilterClosure(name: "r2") { _ in trace.record("r2"); return .proceed },
+            FilterClosure(name: "r1") { _ in
+                trace.record("r1"); return .proceed
+            },
+            FilterClosure(name: "r2") { _ in
+                trace.record("r2"); return .proceed
+            },
         ]
-        builder.add("a", filters: own) { _ in trace.record("destination"); return .handled }
-        let result = await try builder.build().resolve("a")
+        builder.add("a", filters: own) { _ in
+            trace.record("destination"); return .handled
+        }
+        let result = try await builder.build().resolve("a")
         #expect(result.status == .handled)
         #expect(trace.all == ["g1", "g2", "r1", "r2", "destination"])
     }
@@ -113,10 +125,11 @@ final class Trace: Sendable {
     @Test func aRejectingFilterStopsTheRequestAndIsNamed() async throws {
         let trace = Trace()
         var builder = Self.builder(trace)
-        builder.addFilter(FilterClosure(name: "adult-content") { request in
-            request.routeName == "product" ? .reject("age not confirmed") : .proceed
-        })
-        let result = await try builder.build().resolve("shop://product/1")
+        builder.addFilter(
+            FilterClosure(name: "adult-content") { request in
+                request.routeName == "product" ? .reject("age not confirmed") : .proceed
+            })
+        let result = try await builder.build().resolve("shop://product/1")
         #expect(result.status == .rejected)
         #expect(result.filter == "adult-content")
         #expect(result.reason == "filter 'adult-content' rejected the request: age not confirmed")
@@ -130,7 +143,7 @@ final class Trace: Sendable {
     @Test func aThrowingFilterRejects() async throws {
         var builder = Self.builder(Trace())
         builder.addFilter(FilterClosure(name: "session") { _ in throw Offline() })
-        let result = await try builder.build().resolve("shop://product/1")
+        let result = try await builder.build().resolve("shop://product/1")
         #expect(result.status == .rejected)
         #expect(result.reason == "filter 'session' threw: the network is offline")
     }
@@ -138,14 +151,20 @@ final class Trace: Sendable {
     @Test func aRedirectResolvesTheTargetAsInternalNavigation() async throws {
         let trace = Trace()
         var builder = Self.builder(trace)
-        builder.add("account", name: "account", filters: [
-            FilterClosure(name: "signed-in") { _ in .redirect(to: "sign-in") }
-        ]) { _ in trace.record("account"); return .handled }
-        let result = await try builder.build().resolve("shop://account")
+        builder.add(
+            "account", name: "account",
+            filters: [
+                FilterClosure(name: "signed-in") { _ in .redirect(to: "sign-in") }
+            ]
+        ) { _ in
+            trace.record("account"); return .handled
+        }
+        let result = try await builder.build().resolve("shop://account")
         #expect(result.status == .handled)
         #expect(result.request?.routeName == "sign-in")
         #expect(result.request?.origin == .internal)
-        #expect(result.redirects == [RoutingResult.Redirect(from: "shop://account", to: "sign-in", filter: "signed-in")])
+        #expect(
+            result.redirects == [RoutingResult.Redirect(from: "shop://account", to: "sign-in", filter: "signed-in")])
         #expect(trace.all == ["sign-in"])
     }
 
@@ -153,7 +172,7 @@ final class Trace: Sendable {
         var builder = RouteResolverBuilder()
         builder.add("a", filters: [FilterClosure(name: "to-b") { _ in .redirect(to: "b") }]) { _ in .handled }
         builder.add("b", filters: [FilterClosure(name: "to-a") { _ in .redirect(to: "a") }]) { _ in .handled }
-        let result = await try builder.build().resolve("a")
+        let result = try await builder.build().resolve("a")
         #expect(result.status == .redirectLoop)
         #expect(result.reason == #"filter 'to-a' redirected back to "a", which was already visited: "a" → "b" → "a""#)
         #expect(result.redirects.map(\.to) == ["b", "a"])
@@ -162,12 +181,15 @@ final class Trace: Sendable {
     @Test func anEndlessChainOfNewTargetsIsCut() async throws {
         var builder = RouteResolverBuilder()
         builder.maximumRedirects = 3
-        builder.add("n/:i<int>", filters: [
-            FilterClosure(name: "next") { request in
-                .redirect(to: "n/\((Int(request.routeParameters?["i"] ?? "0") ?? 0) + 1)")
-            }
-        ]) { _ in .handled }
-        let result = await try builder.build().resolve("n/0")
+        builder.add(
+            "n/:i<int>",
+            filters: [
+                FilterClosure(name: "next") { request in
+                    .redirect(to: "n/\((Int(request.routeParameters?["i"] ?? "0") ?? 0) + 1)")
+                }
+            ]
+        ) { _ in .handled }
+        let result = try await builder.build().resolve("n/0")
         #expect(result.status == .redirectLoop)
         #expect(result.reason == #"more than 3 redirects: "n/0" → "n/1" → "n/2" → "n/3" → "n/4""#)
     }
@@ -175,9 +197,15 @@ final class Trace: Sendable {
     @Test func aDecliningDestinationFallsThroughToTheNextCandidate() async throws {
         let trace = Trace()
         var builder = RouteResolverBuilder()
-        builder.add("item/:slug", name: "slug") { _ in trace.record("slug"); return .handled }
-        builder.add("item/:id<int>", name: "id") { _ in trace.record("id declines"); return .declined }
-        builder.add("*rest", name: "fallback") { _ in trace.record("fallback declines"); return .declined }
+        builder.add("item/:slug", name: "slug") { _ in
+            trace.record("slug"); return .handled
+        }
+        builder.add("item/:id<int>", name: "id") { _ in
+            trace.record("id declines"); return .declined
+        }
+        builder.add("*rest", name: "fallback") { _ in
+            trace.record("fallback declines"); return .declined
+        }
         let resolver = try builder.build()
         let result = await resolver.resolve("item/42")
         #expect(result.status == .handled)
@@ -191,11 +219,13 @@ final class Trace: Sendable {
         var builder = RouteResolverBuilder()
         builder.add("x/:a", name: "a") { _ in .declined }
         builder.add("x/*", name: "b") { _ in .declined }
-        let declined = await try builder.build().resolve("x/1")
+        let declined = try await builder.build().resolve("x/1")
         #expect(declined.status == .declined)
         #expect(declined.reason == #"every matching route declined: route 'a' ("x/:a"), route 'b' ("x/*")"#)
-        builder.setDefaultRoute(name: "home") { _ in trace.record("home"); return .handled }
-        let handled = await try builder.build().resolve("x/1")
+        builder.setDefaultRoute(name: "home") { _ in
+            trace.record("home"); return .handled
+        }
+        let handled = try await builder.build().resolve("x/1")
         #expect(handled.status == .handledByDefault)
         #expect(trace.all == ["home"])
     }
@@ -203,7 +233,7 @@ final class Trace: Sendable {
     @Test func aThrowingDestinationFails() async throws {
         var builder = RouteResolverBuilder()
         builder.add("a", name: "a") { _ in throw Offline() }
-        let result = await try builder.build().resolve("a")
+        let result = try await builder.build().resolve("a")
         #expect(result.status == .failed)
         #expect(result.reason == #"route 'a' ("a") threw: the network is offline"#)
     }
@@ -212,7 +242,10 @@ final class Trace: Sendable {
         var builder = RouteResolverBuilder()
         builder.add("a", name: "same") { _ in .handled }
         builder.add("b", name: "same") { _ in .handled }
-        #expect(throws: RoutingError(code: .duplicateRoute, message: "the route name 'same' is already used; names must be unique")) {
+        #expect(
+            throws: RoutingError(
+                code: .duplicateRoute, message: "the route name 'same' is already used; names must be unique")
+        ) {
             try builder.build()
         }
     }

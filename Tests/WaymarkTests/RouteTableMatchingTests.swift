@@ -130,7 +130,8 @@ func makeTable(
     }
 
     @Test func strictTrailingSlashMakesTheSlashSignificant() throws {
-        let table = try makeTable(["docs", "docs/:page/", "files/*"], options: RouteTableOptions(strictTrailingSlash: true))
+        let table = try makeTable(
+            ["docs", "docs/:page/", "files/*"], options: RouteTableOptions(strictTrailingSlash: true))
         #expect(table.match(path: "docs")?.value == "docs")
         #expect(table.match(path: "docs/") == nil)
         #expect(table.match(path: "docs/intro/")?.value == "docs/:page/")
@@ -153,10 +154,16 @@ func makeTable(
     @Test func typedParameterErrorsNameTheParameter() throws {
         let table = try makeTable(["product/:slug"])
         let match = try #require(table.match(path: "product/abc"))
-        #expect(throws: RoutingError(code: .invalidParameter, message: #"parameter 'slug' is "abc", which is not a valid Int"#)) {
+        #expect(
+            throws: RoutingError(
+                code: .invalidParameter, message: #"parameter 'slug' is "abc", which is not a valid Int"#)
+        ) {
             try match.parameters.require("slug", as: Int.self)
         }
-        #expect(throws: RoutingError(code: .missingParameter, message: "the route has no parameter 'id'; its parameters are slug")) {
+        #expect(
+            throws: RoutingError(
+                code: .missingParameter, message: "the route has no parameter 'id'; its parameters are slug")
+        ) {
             try match.parameters.require("id")
         }
         #expect(try match.parameters.require("slug") == "abc")
@@ -165,7 +172,8 @@ func makeTable(
 
 @Suite struct RouteScopeTests {
     static func table() throws -> RouteTable<String> {
-        var builder = RouteTableBuilder<String>(schemes: ["shop", "shopdev"], domains: ["shop.example.com", "m.shop.example.com"])
+        var builder = RouteTableBuilder<String>(
+            schemes: ["shop", "shopdev"], domains: ["shop.example.com", "m.shop.example.com"])
         builder.add("product/:id", to: "any")
         builder.add("product/:id", scopes: [.app(scheme: "shopdev")], to: "dev")
         builder.add("product/:id", scopes: [.universal(domain: "m.shop.example.com")], to: "mobile")
@@ -188,7 +196,9 @@ func makeTable(
         Case(url: "SHOP://PRODUCT/1", outcome: .matched, value: "any", scope: .appAny),
         Case(url: "shopdev://product/1", outcome: .matched, value: "dev", scope: .app(scheme: "shopdev")),
         Case(url: "https://shop.example.com/product/1", outcome: .matched, value: "any", scope: .universalAny),
-        Case(url: "https://M.Shop.Example.com/product/1", outcome: .matched, value: "mobile", scope: .universal(domain: "m.shop.example.com")),
+        Case(
+            url: "https://M.Shop.Example.com/product/1", outcome: .matched, value: "mobile",
+            scope: .universal(domain: "m.shop.example.com")),
         Case(url: "http://shop.example.com:8443/product/1", outcome: .matched, value: "any"),
         // Exact scope falls back to the any-scope routes.
         Case(url: "shopdev://settings", outcome: .matched, value: "settings-app", scope: .appAny),
@@ -219,7 +229,9 @@ func makeTable(
 
     @Test func refusalsSayWhy() throws {
         let table = try Self.table()
-        #expect(table.lookup("other://product/1").reason == "the scheme 'other' is not accepted; accepted schemes: shop, shopdev")
+        #expect(
+            table.lookup("other://product/1").reason
+                == "the scheme 'other' is not accepted; accepted schemes: shop, shopdev")
         #expect(
             table.lookup("https://evil.example/x").reason
                 == "the domain 'evil.example' is not accepted; accepted domains: shop.example.com, m.shop.example.com")
@@ -235,7 +247,9 @@ func makeTable(
 
     @Test func configuringOnlySchemesRefusesEveryDomain() throws {
         let table = try makeTable(["product/:id"], schemes: ["shop"])
-        #expect(table.lookup("https://shop.example.com/product/1").reason == "the domain 'shop.example.com' is not accepted; the table accepts no universal-link domains")
+        #expect(
+            table.lookup("https://shop.example.com/product/1").reason
+                == "the domain 'shop.example.com' is not accepted; the table accepts no universal-link domains")
     }
 
     @Test func theHostSegmentComparesCaseInsensitivelyInAppLinksOnly() throws {

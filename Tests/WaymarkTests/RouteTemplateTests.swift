@@ -49,26 +49,45 @@ import Waymark
     }
 
     @Test(arguments: [
-        Invalid(pattern: "", message: #""" column 1: the template is empty; write '/' for the route with no path segments"#),
-        Invalid(pattern: "product/:", message: #""product/:" column 9: ':' must be followed by a parameter name, as in ':id'"#),
+        Invalid(
+            pattern: "", message: #""" column 1: the template is empty; write '/' for the route with no path segments"#),
+        Invalid(
+            pattern: "product/:",
+            message: #""product/:" column 9: ':' must be followed by a parameter name, as in ':id'"#),
         Invalid(
             pattern: "a/:id/b/:id",
             message: #""a/:id/b/:id" column 9: the parameter name 'id' is used twice; rename one of them"#),
-        Invalid(pattern: "files/*path/x", message: #""files/*path/x" column 7: the named catch-all '*path' must be the last segment"#),
+        Invalid(
+            pattern: "files/*path/x",
+            message: #""files/*path/x" column 7: the named catch-all '*path' must be the last segment"#),
         Invalid(pattern: "a//b", message: #""a//b" column 3: empty segment ('//'); remove the extra '/'"#),
-        Invalid(pattern: "a/b*c", message: #""a/b*c" column 4: '*' must stand alone as a whole segment, as in 'files/*'"#),
-        Invalid(pattern: "user/:id(/:tab", message: #""user/:id(/:tab" column 9: the optional group opened here is never closed; add ')'"#),
-        Invalid(pattern: "user/:id)", message: #""user/:id)" column 9: ')' closes no optional group; remove it or add '(' before it"#),
+        Invalid(
+            pattern: "a/b*c", message: #""a/b*c" column 4: '*' must stand alone as a whole segment, as in 'files/*'"#),
+        Invalid(
+            pattern: "user/:id(/:tab",
+            message: #""user/:id(/:tab" column 9: the optional group opened here is never closed; add ')'"#),
+        Invalid(
+            pattern: "user/:id)",
+            message: #""user/:id)" column 9: ')' closes no optional group; remove it or add '(' before it"#),
         Invalid(pattern: "a/()", message: #""a/()" column 3: the optional group '()' is empty"#),
-        Invalid(pattern: "p/:id<int", message: #""p/:id<int" column 6: the type opened by '<' is not closed; write ':id<int>'"#),
+        Invalid(
+            pattern: "p/:id<int",
+            message: #""p/:id<int" column 6: the type opened by '<' is not closed; write ':id<int>'"#),
         Invalid(
             pattern: "p/:id<>",
-            message: #""p/:id<>" column 7: the type between '<' and '>' is empty; write a type such as 'int', 'float' or 'uuid'"#),
+            message:
+                #""p/:id<>" column 7: the type between '<' and '>' is empty; write a type such as 'int', 'float' or 'uuid'"#
+        ),
         Invalid(
             pattern: "p/:1d",
-            message: #""p/:1d" column 4: '1d' is not a valid parameter name; use letters, digits and '_', starting with a letter or '_'"#),
-        Invalid(pattern: "search?q", message: #""search?q" column 7: a template has no query or fragment; '?' cannot appear in it"#),
-        Invalid(pattern: "a/b>", message: #""a/b>" column 4: '>' is only allowed after a parameter name, as in ':id<int>'"#),
+            message:
+                #""p/:1d" column 4: '1d' is not a valid parameter name; use letters, digits and '_', starting with a letter or '_'"#
+        ),
+        Invalid(
+            pattern: "search?q",
+            message: #""search?q" column 7: a template has no query or fragment; '?' cannot appear in it"#),
+        Invalid(
+            pattern: "a/b>", message: #""a/b>" column 4: '>' is only allowed after a parameter name, as in ':id<int>'"#),
     ])
     func rejectsMalformedTemplatesNamingTheColumn(_ invalid: Invalid) {
         #expect(throws: RoutingError(code: .invalidTemplate, message: invalid.message)) {
@@ -87,7 +106,11 @@ import Waymark
         #expect(template.variants.isEmpty)
         var builder = RouteTableBuilder<Int>()
         builder.add(template, to: 1)
-        #expect(throws: RoutingError(code: .invalidTemplate, message: #""product/:" column 9: ':' must be followed by a parameter name, as in ':id'"#)) {
+        #expect(
+            throws: RoutingError(
+                code: .invalidTemplate,
+                message: #""product/:" column 9: ':' must be followed by a parameter name, as in ':id'"#)
+        ) {
             try builder.build()
         }
     }

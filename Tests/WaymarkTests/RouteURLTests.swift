@@ -70,15 +70,24 @@ import Waymark
     }
 
     @Test(arguments: [
-        Bad(string: "shop://a\u{0}b", message: "the URL contains the control character U+0000 at byte 8; percent-encode it or remove it"),
-        Bad(string: "shop://a\nb", message: "the URL contains the control character U+000A at byte 8; percent-encode it or remove it"),
+        Bad(
+            string: "shop://a\u{0}b",
+            message: "the URL contains the control character U+0000 at byte 8; percent-encode it or remove it"),
+        Bad(
+            string: "shop://a\nb",
+            message: "the URL contains the control character U+000A at byte 8; percent-encode it or remove it"),
         Bad(string: "x/%E9", message: "path segment 2 ('%E9') is not valid UTF-8 once percent-decoded"),
         Bad(string: "x/%C0%AF", message: "path segment 2 ('%C0%AF') is not valid UTF-8 once percent-decoded"),
-        Bad(string: "https://evil.example@shop.example.com/a", message: "the universal link has a user or password part before '@'; links with one are refused"),
+        Bad(
+            string: "https://evil.example@shop.example.com/a",
+            message: "the universal link has a user or password part before '@'; links with one are refused"),
         Bad(string: "https:/a/b", message: "the universal link has no host; write it as https://DOMAIN/PATH"),
-        Bad(string: "https://shop%2Eexample.com/a", message: "the universal link's host contains '%', which is refused"),
+        Bad(
+            string: "https://shop%2Eexample.com/a", message: "the universal link's host contains '%', which is refused"),
         Bad(string: "https://shop.example.com:80x/a", message: "the universal link's port is not a number"),
-        Bad(string: "https://shöp.example.com/a", message: "the universal link's host is not ASCII; write internationalized domains in punycode"),
+        Bad(
+            string: "https://shöp.example.com/a",
+            message: "the universal link's host is not ASCII; write internationalized domains in punycode"),
     ])
     func rejectsStringsThatCannotBeRouted(_ bad: Bad) {
         let error = #expect(throws: RoutingError.self) { try RouteURL(parsing: bad.string) }

@@ -91,7 +91,9 @@ import Testing
         let output = try CommandRunner.run(["check", path])
         #expect(output.status == 0)
         #expect(output.standardOutput == "\(path): ok\n")
-        let json = try CommandRunner.run(["check", "--json", CommandRunner.packageRoot.appendingPathComponent("Examples/shop.routes.json").path])
+        let json = try CommandRunner.run([
+            "check", "--json", CommandRunner.packageRoot.appendingPathComponent("Examples/shop.routes.json").path,
+        ])
         #expect(json.status == 0)
         #expect(json.standardOutput.isEmpty)
     }

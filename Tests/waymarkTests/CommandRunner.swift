@@ -23,14 +23,16 @@ enum CommandRunner {
             candidates.append(Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("waymark"))
             candidates.append(packageRoot.appendingPathComponent(".build/debug/waymark"))
             guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
-                throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: candidates.map(\.path).joined(separator: ", ")])
+                throw CocoaError(
+                    .fileNoSuchFile, userInfo: [NSFilePathErrorKey: candidates.map(\.path).joined(separator: ", ")])
             }
             return found
         }
     }
 
     static var packageRoot: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
     }
 
     static func run(_ arguments: [String]) throws -> Output {

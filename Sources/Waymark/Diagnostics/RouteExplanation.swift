@@ -47,7 +47,8 @@ extension RouteTable {
     public func explain(_ string: String, nearest: Int = 5) -> RouteExplanation {
         let lookup = candidates(string)
         guard let url = lookup.url, lookup.outcome == .matched || lookup.outcome == .unmatched else {
-            return RouteExplanation(outcome: outcomeAsInt(lookup.outcome), reason: lookup.reason, url: lookup.url, attempts: [])
+            return RouteExplanation(
+                outcome: outcomeAsInt(lookup.outcome), reason: lookup.reason, url: lookup.url, attempts: [])
         }
         var matched: [RouteExplanation.Attempt] = []
         for match in lookup.matches {
@@ -106,7 +107,9 @@ extension RouteTable {
             switch segment {
             case .literal(let text):
                 let fold = options.caseInsensitivePaths || (position == 0 && url.kind == .app)
-                if PercentDecoding.comparableBytes(text, folded: fold) != PercentDecoding.comparableBytes(value, folded: fold) {
+                if PercentDecoding.comparableBytes(text, folded: fold)
+                    != PercentDecoding.comparableBytes(value, folded: fold)
+                {
                     return (position, "segment \(position + 1) is \"\(value)\", the template expects '\(text)'")
                 }
             case .parameter(_, let type?):
@@ -122,7 +125,11 @@ extension RouteTable {
             return (variant.segments.count, "the URL goes on after the template ends: \"\(extra)\"")
         }
         if options.strictTrailingSlash && variant.hasTrailingSlash != url.hasTrailingSlash {
-            return (segments.count, variant.hasTrailingSlash ? "the template ends with '/', the URL does not" : "the URL ends with '/', the template does not")
+            return (
+                segments.count,
+                variant.hasTrailingSlash
+                    ? "the template ends with '/', the URL does not" : "the URL ends with '/', the template does not"
+            )
         }
         return (segments.count, nil)
     }

@@ -47,7 +47,9 @@ struct ShadowAnalysis<Value: Sendable> {
                     index: index, variant: variant, priority: registration.priority,
                     scopes: TableValidation<Value>.distinct(registration.scopes))
                 var pool = nonLiteralFirst
-                if case .literal(let text)? = variant.segments.first { pool += byFirstLiteral[Self.groupKey(text)] ?? [] }
+                if case .literal(let text)? = variant.segments.first {
+                    pool += byFirstLiteral[Self.groupKey(text)] ?? []
+                }
                 for context in contexts(of: me, schemes: schemes, domains: domains) {
                     guard
                         let winner = pool.first(where: { other in
@@ -142,7 +144,8 @@ struct ShadowAnalysis<Value: Sendable> {
         case (.parameter(_, nil), _), (.anonymous, _):
             return true
         case (.literal(let left), .literal(let right)):
-            return PercentDecoding.comparableBytes(left, folded: fold) == PercentDecoding.comparableBytes(right, folded: fold)
+            return PercentDecoding.comparableBytes(left, folded: fold)
+                == PercentDecoding.comparableBytes(right, folded: fold)
         case (.parameter(_, let outerType?), .literal(let text)):
             return builder.parameterTypes[outerType]?.accepts(text) ?? false
         case (.parameter(_, let outerType?), .parameter(_, let innerType?)):

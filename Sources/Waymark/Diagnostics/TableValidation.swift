@@ -50,7 +50,9 @@ struct TableValidation<Value: Sendable> {
                             + "\(known) (register others with addParameterType(_:))")
                 }
             }
-            let appliesToApps = registration.scopes.contains { if case .universal = $0 { false } else { $0 != .universalAny } }
+            let appliesToApps = registration.scopes.contains {
+                if case .universal = $0 { false } else { $0 != .universalAny }
+            }
             if appliesToApps && !builder.options.caseInsensitivePaths {
                 for variant in template.variants {
                     guard case .literal(let text)? = variant.segments.first else { continue }
@@ -72,7 +74,9 @@ struct TableValidation<Value: Sendable> {
                 }
             }
             if registration.scopes.isEmpty {
-                fail(index, .invalidScope, "\"\(template.pattern)\" has no scopes; omit them to use appAny and universalAny")
+                fail(
+                    index, .invalidScope,
+                    "\"\(template.pattern)\" has no scopes; omit them to use appAny and universalAny")
             }
             for scope in Self.distinct(registration.scopes) {
                 switch scope {
@@ -104,7 +108,9 @@ struct TableValidation<Value: Sendable> {
                         shapes[key] = (index, names)
                         continue
                     }
-                    guard earlier.index != index, reportedPairs.insert([earlier.index, index]).inserted else { continue }
+                    guard earlier.index != index, reportedPairs.insert([earlier.index, index]).inserted else {
+                        continue
+                    }
                     let other = builder.registrations[earlier.index].template.pattern
                     if earlier.names == names {
                         fail(
@@ -129,7 +135,10 @@ struct TableValidation<Value: Sendable> {
         var key = variant.segments.map { segment -> String in
             switch segment {
             case .literal(let text):
-                "L" + String(decoding: PercentDecoding.comparableBytes(text, folded: builder.options.caseInsensitivePaths), as: UTF8.self)
+                "L"
+                    + String(
+                        decoding: PercentDecoding.comparableBytes(text, folded: builder.options.caseInsensitivePaths),
+                        as: UTF8.self)
             case .parameter(_, let type?): "T" + type
             case .parameter(_, nil), .anonymous: "P"
             case .catchAll: "C"
@@ -166,7 +175,8 @@ struct TableValidation<Value: Sendable> {
                 + "'+', '-' and '.' (write it without '://')"
         }
         if reservedSchemes.contains(lower) {
-            return "'\(scheme)' is a well-known scheme and cannot be an app scheme; universal links are set with domains"
+            return
+                "'\(scheme)' is a well-known scheme and cannot be an app scheme; universal links are set with domains"
         }
         return nil
     }
@@ -186,7 +196,9 @@ struct TableValidation<Value: Sendable> {
             !domain.isEmpty
             && labels.allSatisfy { label in
                 !label.isEmpty && label.first != "-" && label.last != "-"
-                    && label.unicodeScalars.allSatisfy { ($0 >= "a" && $0 <= "z") || ($0 >= "0" && $0 <= "9") || $0 == "-" }
+                    && label.unicodeScalars.allSatisfy {
+                        ($0 >= "a" && $0 <= "z") || ($0 >= "0" && $0 <= "9") || $0 == "-"
+                    }
             }
         if !valid {
             return "'\(domain)' is not a valid host name; use letters, digits, '-' and '.', and punycode for "

@@ -143,7 +143,10 @@ struct TrieSearch {
     private func visitMatches(
         node: SegmentTrie.Node, probe: UnsafeBufferPointer<UInt8>, fold: Bool, folded: Bool, _ body: (Int) -> Void
     ) {
-        let list = folded ? foldedRootEdges : UnsafeBufferPointer(rebasing: edges[Int(node.literalStart)..<Int(node.literalStart + node.literalCount)])
+        let list =
+            folded
+            ? foldedRootEdges
+            : UnsafeBufferPointer(rebasing: edges[Int(node.literalStart)..<Int(node.literalStart + node.literalCount)])
         // Lower bound of the probe among the sorted keys.
         var low = 0
         var high = list.count

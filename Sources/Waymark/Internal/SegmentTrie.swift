@@ -142,7 +142,10 @@ struct SegmentTrieBuilder {
             flat.literalStart = Int32(trie.edges.count)
             flat.literalCount = Int32(keys.count)
             for key in keys {
-                trie.edges.append(.init(keyStart: Int32(trie.keyBytes.count), keyCount: Int32(key.count), child: Int32(node.literals[key] ?? 0)))
+                trie.edges.append(
+                    .init(
+                        keyStart: Int32(trie.keyBytes.count), keyCount: Int32(key.count),
+                        child: Int32(node.literals[key] ?? 0)))
                 trie.keyBytes.append(contentsOf: key)
             }
             flat.typedChild = Int32(node.typed ?? -1)
@@ -175,7 +178,8 @@ struct SegmentTrieBuilder {
             lhs.0 == rhs.0 ? lhs.1.lexicographicallyPrecedes(rhs.1) : lhs.0.lexicographicallyPrecedes(rhs.0)
         }
         for (key, _, child) in folded {
-            trie.foldedRootEdges.append(.init(keyStart: Int32(trie.keyBytes.count), keyCount: Int32(key.count), child: Int32(child)))
+            trie.foldedRootEdges.append(
+                .init(keyStart: Int32(trie.keyBytes.count), keyCount: Int32(key.count), child: Int32(child)))
             trie.keyBytes.append(contentsOf: key)
         }
         return trie

@@ -30,7 +30,8 @@ struct URLAnatomy {
             let byte = bytes[offset]
             let hex = String(byte, radix: 16, uppercase: true)
             throw Failure(
-                reason: "the URL contains the control character U+\(byte < 0x10 ? "000" : "00")\(hex) at byte \(offset); "
+                reason:
+                    "the URL contains the control character U+\(byte < 0x10 ? "000" : "00")\(hex) at byte \(offset); "
                     + "percent-encode it or remove it"
             )
         }
@@ -78,7 +79,8 @@ struct URLAnatomy {
         } else if let found = authority, found.isEmpty {
             authority = nil
         }
-        return URLAnatomy(kind: kind, scheme: scheme, authority: authority, path: path, query: query, fragment: fragment)
+        return URLAnatomy(
+            kind: kind, scheme: scheme, authority: authority, path: path, query: query, fragment: fragment)
     }
 
     /// The host of a universal link, without its port. A user or password part, a percent escape,
@@ -92,11 +94,14 @@ struct URLAnatomy {
             let byte = bytes[offset]
             switch byte {
             case UInt8(ascii: "@"):
-                throw Failure(reason: "the universal link has a user or password part before '@'; links with one are refused")
+                throw Failure(
+                    reason: "the universal link has a user or password part before '@'; links with one are refused")
             case UInt8(ascii: "%"), UInt8(ascii: "\\"):
-                throw Failure(reason: "the universal link's host contains '\(Character(Unicode.Scalar(byte)))', which is refused")
+                throw Failure(
+                    reason: "the universal link's host contains '\(Character(Unicode.Scalar(byte)))', which is refused")
             case 0x80...:
-                throw Failure(reason: "the universal link's host is not ASCII; write internationalized domains in punycode")
+                throw Failure(
+                    reason: "the universal link's host is not ASCII; write internationalized domains in punycode")
             default: break
             }
         }

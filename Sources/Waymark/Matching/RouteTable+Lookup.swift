@@ -124,7 +124,9 @@ extension RouteTable {
                 return .failure(Refusal(reason: "'\(scheme)' is not an app scheme; links with it are never routed"))
             }
             if !acceptsEverything && !acceptedSchemes.contains(scheme) {
-                let accepted = schemes.isEmpty ? "the table accepts no app schemes" : "accepted schemes: " + schemes.joined(separator: ", ")
+                let accepted =
+                    schemes.isEmpty
+                    ? "the table accepts no app schemes" : "accepted schemes: " + schemes.joined(separator: ", ")
                 return .failure(Refusal(reason: "the scheme '\(scheme)' is not accepted; \(accepted)"))
             }
             if hasExactAppScopes, let id = scopeIDs[.app(scheme: scheme)] {
@@ -135,7 +137,9 @@ extension RouteTable {
             let host = anatomy.authority.map { URLAnatomy.lowercasedString(bytes, $0) } ?? ""
             if !acceptsEverything && !acceptedDomains.contains(host) {
                 let accepted =
-                    domains.isEmpty ? "the table accepts no universal-link domains" : "accepted domains: " + domains.joined(separator: ", ")
+                    domains.isEmpty
+                    ? "the table accepts no universal-link domains"
+                    : "accepted domains: " + domains.joined(separator: ", ")
                 return .failure(Refusal(reason: "the domain '\(host)' is not accepted; \(accepted)"))
             }
             if hasExactUniversalScopes, let id = scopeIDs[.universal(domain: host)] {

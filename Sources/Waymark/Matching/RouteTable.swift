@@ -52,7 +52,10 @@ public struct RouteTable<Value: Sendable>: Sendable {
         var entries: [Entry] = []
         for (index, registration) in builder.registrations.enumerated() {
             let scopes = TableValidation<Value>.distinct(registration.scopes)
-            entries.append(Entry(template: registration.template, scopes: scopes, priority: registration.priority, value: registration.value))
+            entries.append(
+                Entry(
+                    template: registration.template, scopes: scopes, priority: registration.priority,
+                    value: registration.value))
             let ids = scopes.map { scope -> Int32 in
                 if let id = scopeIDs[scope] { return id }
                 let id = Int32(scopeIDs.count)

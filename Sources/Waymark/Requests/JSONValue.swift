@@ -39,7 +39,11 @@ public enum JSONValue: Hashable, Sendable, Codable, CustomStringConvertible {
         case .null: try container.encodeNil()
         case .bool(let value): try container.encode(value)
         case .number(let value):
-            if value.rounded() == value, abs(value) < 1e15 { try container.encode(Int(value)) } else { try container.encode(value) }
+            if value.rounded() == value, abs(value) < 1e15 {
+                try container.encode(Int(value))
+            } else {
+                try container.encode(value)
+            }
         case .string(let value): try container.encode(value)
         case .array(let value): try container.encode(value)
         case .object(let value): try container.encode(value)
@@ -73,7 +77,8 @@ public enum JSONValue: Hashable, Sendable, Codable, CustomStringConvertible {
         case .string(let value): "\"\(value)\""
         case .array(let values): "[" + values.map(\.description).joined(separator: ", ") + "]"
         case .object(let values):
-            "{" + values.keys.sorted().map { "\"\($0)\": \(values[$0]?.description ?? "null")" }.joined(separator: ", ") + "}"
+            "{" + values.keys.sorted().map { "\"\($0)\": \(values[$0]?.description ?? "null")" }.joined(separator: ", ")
+                + "}"
         }
     }
 }

@@ -49,7 +49,8 @@ public struct QueryParameters: Hashable, Sendable, Sequence, CustomStringConvert
             guard end > start else { return }
             let item = UnsafeBufferPointer(rebasing: bytes[start..<end])
             if let equals = item.firstIndex(of: UInt8(ascii: "=")) {
-                let name = PercentDecoding.decodeLeniently(UnsafeBufferPointer(rebasing: item[..<equals]), plusAsSpace: true)
+                let name = PercentDecoding.decodeLeniently(
+                    UnsafeBufferPointer(rebasing: item[..<equals]), plusAsSpace: true)
                 let value = PercentDecoding.decodeLeniently(
                     UnsafeBufferPointer(rebasing: item[(equals + 1)...]), plusAsSpace: true)
                 items.append(Item(name: name, value: value))

@@ -49,7 +49,9 @@ public struct RouteParameters: Hashable, Sendable, RandomAccessCollection, Custo
     /// - Throws: ``RoutingError/Code/missingParameter`` naming the parameter and the ones that exist.
     public func require(_ name: String) throws(RoutingError) -> String {
         guard let value = self[name] else {
-            let known = storage.isEmpty ? "the route has none" : "its parameters are " + storage.map(\.name).joined(separator: ", ")
+            let known =
+                storage.isEmpty
+                ? "the route has none" : "its parameters are " + storage.map(\.name).joined(separator: ", ")
             throw RoutingError(code: .missingParameter, message: "the route has no parameter '\(name)'; \(known)")
         }
         return value
@@ -77,6 +79,7 @@ public struct RouteParameters: Hashable, Sendable, RandomAccessCollection, Custo
     }
 
     private static func invalid(_ name: String, _ text: String, _ type: String) -> RoutingError {
-        RoutingError(code: .invalidParameter, message: "parameter '\(name)' is \"\(text)\", which is not a valid \(type)")
+        RoutingError(
+            code: .invalidParameter, message: "parameter '\(name)' is \"\(text)\", which is not a valid \(type)")
     }
 }

@@ -88,9 +88,11 @@ public struct RouteURL: Hashable, Sendable, CustomStringConvertible {
         self.pathSegments = segments.map {
             PercentDecoding.decode(UnsafeBufferPointer(rebasing: bytes[$0.start..<$0.end])) ?? text($0.start..<$0.end)
         }
-        self.path = "/" + segments.map { text($0.start..<$0.end) }.joined(separator: "/") + (hasTrailingSlash ? "/" : "")
+        self.path =
+            "/" + segments.map { text($0.start..<$0.end) }.joined(separator: "/") + (hasTrailingSlash ? "/" : "")
         self.hasTrailingSlash = hasTrailingSlash
-        self.query = anatomy.query.map { QueryParameters(bytes: UnsafeBufferPointer(rebasing: bytes[$0])) } ?? QueryParameters()
+        self.query =
+            anatomy.query.map { QueryParameters(bytes: UnsafeBufferPointer(rebasing: bytes[$0])) } ?? QueryParameters()
         self.fragment = anatomy.fragment.map {
             PercentDecoding.decodeLeniently(UnsafeBufferPointer(rebasing: bytes[$0]), plusAsSpace: false)
         }

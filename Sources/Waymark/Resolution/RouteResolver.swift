@@ -32,7 +32,9 @@ public struct RouteResolver: Sendable {
     let defaultRoute: Route?
     let maximumRedirects: Int
 
-    init(table: RouteTable<Int>, routes: [Route], filters: [any RouteFilter], defaultRoute: Route?, maximumRedirects: Int) {
+    init(
+        table: RouteTable<Int>, routes: [Route], filters: [any RouteFilter], defaultRoute: Route?, maximumRedirects: Int
+    ) {
         self.table = table
         self.routes = routes
         self.filters = filters
@@ -77,7 +79,8 @@ public struct RouteResolver: Sendable {
                         visited.contains(target)
                         ? "filter '\(filter)' redirected back to \"\(target)\", which was already visited: \(chain)"
                         : "more than \(maximumRedirects) redirects: \(chain)"
-                    return RoutingResult(status: .redirectLoop, reason: why, request: request, redirects: redirects, filter: filter)
+                    return RoutingResult(
+                        status: .redirectLoop, reason: why, request: request, redirects: redirects, filter: filter)
                 }
                 visited.append(target)
                 current = target
@@ -111,7 +114,8 @@ public struct RouteResolver: Sendable {
         case .refused:
             return await runDefault(url, origin: origin, reason: lookup.reason ?? "refused", otherwise: .refused)
         case .unmatched:
-            return await runDefault(url, origin: origin, reason: lookup.reason ?? "no route matches", otherwise: .unmatched)
+            return await runDefault(
+                url, origin: origin, reason: lookup.reason ?? "no route matches", otherwise: .unmatched)
         case .matched:
             break
         }
@@ -151,14 +155,18 @@ public struct RouteResolver: Sendable {
             if index == candidates.count && !loadedAll {
                 loadedAll = true
                 candidates = table.candidates(string).matches
-                index = candidates.firstIndex { $0.registrationIndex == match.registrationIndex }.map { $0 + 1 } ?? candidates.count
+                index =
+                    candidates.firstIndex { $0.registrationIndex == match.registrationIndex }.map { $0 + 1 }
+                    ?? candidates.count
             }
         }
         let reason = "every matching route declined: " + declined.joined(separator: ", ")
         return await runDefault(url, origin: origin, reason: reason, otherwise: .declined)
     }
 
-    private func runDefault(_ url: RouteURL, origin: RouteOrigin, reason: String, otherwise: RoutingStatus) async -> Step {
+    private func runDefault(_ url: RouteURL, origin: RouteOrigin, reason: String, otherwise: RoutingStatus) async
+        -> Step
+    {
         guard let route = defaultRoute else {
             let request = RouteRequest(
                 url: url, origin: origin, routeName: nil, matchedTemplate: nil, scope: nil, routeParameters: nil,
@@ -174,9 +182,11 @@ public struct RouteResolver: Sendable {
                 return .finished(RoutingResult(status: .handledByDefault, reason: reason, request: request))
             }
             let why = reason + "; the default route declined too"
-            return .finished(RoutingResult(status: otherwise == .refused ? .refused : .unmatched, reason: why, request: request))
+            return .finished(
+                RoutingResult(status: otherwise == .refused ? .refused : .unmatched, reason: why, request: request))
         } catch {
-            return .finished(RoutingResult(status: .failed, reason: "the default route threw: \(error)", request: request))
+            return .finished(
+                RoutingResult(status: .failed, reason: "the default route threw: \(error)", request: request))
         }
     }
 

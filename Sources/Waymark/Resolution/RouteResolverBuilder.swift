@@ -97,7 +97,8 @@ public struct RouteResolverBuilder: Sendable {
                 errors.append(
                     RouteDiagnostic(
                         severity: .error, registrationIndex: index, relatedRegistrationIndices: [earlier],
-                        code: .duplicateRoute, message: "the route name '\(name)' is already used; names must be unique"))
+                        code: .duplicateRoute, message: "the route name '\(name)' is already used; names must be unique"
+                    ))
             } else {
                 firstUse[name] = index
             }

@@ -60,7 +60,11 @@ public struct RouteFile: Sendable {
             data = try Data(contentsOf: url)
         } catch {
             throw RouteFileError(
-                diagnostics: [.init(severity: .error, routeIndex: nil, routeName: nil, field: nil, message: "cannot read the file: \(error.localizedDescription)")],
+                diagnostics: [
+                    .init(
+                        severity: .error, routeIndex: nil, routeName: nil, field: nil,
+                        message: "cannot read the file: \(error.localizedDescription)")
+                ],
                 source: url.path)
         }
         try self.init(data: data, source: url.path)

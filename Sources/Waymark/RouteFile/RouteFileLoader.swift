@@ -16,7 +16,8 @@ enum RouteFileLoader {
         var diagnostics: [RouteFileDiagnostic] = []
 
         mutating func error(_ message: String, route: Int? = nil, name: String? = nil, field: String? = nil) {
-            diagnostics.append(.init(severity: .error, routeIndex: route, routeName: name, field: field, message: message))
+            diagnostics.append(
+                .init(severity: .error, routeIndex: route, routeName: name, field: field, message: message))
         }
     }
 
@@ -81,7 +82,9 @@ enum RouteFileLoader {
                 case .duplicateRoute where diagnostic.message.hasPrefix("the route name"): "name"
                 default: index == nil ? nil : "template"
                 }
-            let related = diagnostic.relatedRegistrationIndices.map { "route \(fileIndexes[$0] + 1) (\(routes[$0].name))" }
+            let related = diagnostic.relatedRegistrationIndices.map {
+                "route \(fileIndexes[$0] + 1) (\(routes[$0].name))"
+            }
             let message = diagnostic.message + (related.isEmpty ? "" : " [see " + related.joined(separator: ", ") + "]")
             collector.diagnostics.append(
                 RouteFileDiagnostic(
@@ -163,7 +166,8 @@ enum RouteFileLoader {
         }
         guard valid, let name, let template, case .string(let pattern)? = object["template"] else { return nil }
         return RouteFile.Route(
-            name: name, pattern: pattern, template: template, scopes: scopes, priority: priority, isInternal: isInternal,
+            name: name, pattern: pattern, template: template, scopes: scopes, priority: priority,
+            isInternal: isInternal,
             properties: properties)
     }
 
@@ -187,13 +191,18 @@ enum RouteFileLoader {
             return options
         }
         for key in object.keys.sorted() where !optionKeys.contains(key) {
-            collector.error("unknown option \"\(key)\"; the options are \(optionKeys.joined(separator: ", "))", field: "options")
+            collector.error(
+                "unknown option \"\(key)\"; the options are \(optionKeys.joined(separator: ", "))", field: "options")
         }
         for key in optionKeys {
             switch object[key] {
             case nil: continue
             case .bool(let flag)?:
-                if key == "caseInsensitivePaths" { options.caseInsensitivePaths = flag } else { options.strictTrailingSlash = flag }
+                if key == "caseInsensitivePaths" {
+                    options.caseInsensitivePaths = flag
+                } else {
+                    options.strictTrailingSlash = flag
+                }
             case let other?: collector.error("must be true or false, not \(other)", field: "options.\(key)")
             }
         }
