@@ -27,7 +27,9 @@ public struct BenchmarkDataSet: Sendable {
         lookups = try lines("lookups")
         expected = try lines("expected").map { Int($0) ?? -1 }
         guard lookups.count == expected.count else {
-            throw CocoaError(.fileReadCorruptFile, userInfo: [NSLocalizedDescriptionKey: "\(name): lookups and expected differ in length"])
+            throw CocoaError(
+                .fileReadCorruptFile,
+                userInfo: [NSLocalizedDescriptionKey: "\(name): lookups and expected differ in length"])
         }
     }
 

@@ -12,4 +12,6 @@ public protocol ComparedRouter {
 }
 
 /// Every router of the comparison, RoutingKit first: it is the reference for ratios.
-public var comparedRouters: [any ComparedRouter.Type] { [RoutingKitRouter.self, HummingbirdRouter.self, WaymarkRouter.self] }
+public var comparedRouters: [any ComparedRouter.Type] {
+    [RoutingKitRouter.self, HummingbirdRouter.self, WaymarkRouter.self]
+}

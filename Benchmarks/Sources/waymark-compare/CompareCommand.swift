@@ -140,9 +140,14 @@ struct CompareCommand: ParsableCommand {
         let widths = header.indices.map { column in table.map { $0[column].count }.max() ?? 0 }
         for (index, line) in table.enumerated() {
             print(
-                "| " + line.enumerated().map { $0.element.padding(toLength: widths[$0.offset], withPad: " ", startingAt: 0) }
+                "| "
+                    + line.enumerated().map {
+                        $0.element.padding(toLength: widths[$0.offset], withPad: " ", startingAt: 0)
+                    }
                     .joined(separator: " | ") + " |")
-            if index == 0 { print("|" + widths.map { String(repeating: "-", count: $0 + 2) }.joined(separator: "|") + "|") }
+            if index == 0 {
+                print("|" + widths.map { String(repeating: "-", count: $0 + 2) }.joined(separator: "|") + "|")
+            }
         }
     }
 }

@@ -62,7 +62,7 @@ extension RouteTable {
         }
         var failures: [RouteExplanation.Attempt] = []
         let scopes = applicableScopes(url)
-        for (index, entry) in entries.enumerated() {
+        for (index, entry) in core.definitions.enumerated() {
             guard let scope = scopes.first(where: { entry.scopes.contains($0) }) else { continue }
             // The variant that gets furthest speaks for its template.
             var furthest: RouteExplanation.Attempt?
@@ -113,7 +113,7 @@ extension RouteTable {
                     return (position, "segment \(position + 1) is \"\(value)\", the template expects '\(text)'")
                 }
             case .parameter(_, let type?):
-                if parameterTypes[type]?.accepts(value) != true {
+                if core.parameterTypes[type]?.accepts(value) != true {
                     return (position, "segment \(position + 1) is \"\(value)\", which is not a valid \(type)")
                 }
             case .parameter, .anonymous, .catchAll:

@@ -3,8 +3,12 @@
 ///
 /// The analysis is exact for one shadowing route; a route covered only by several routes together is
 /// not reported.
-struct ShadowAnalysis<Value: Sendable> {
-    let builder: RouteTableBuilder<Value>
+struct ShadowAnalysis {
+    let definitions: [RouteDefinition]
+    let schemes: [String]
+    let domains: [String]
+    let options: RouteTableOptions
+    let parameterTypes: [String: ParameterType]
 
     private enum Context: Hashable {
         case app(String?)
@@ -19,18 +23,18 @@ struct ShadowAnalysis<Value: Sendable> {
     }
 
     func warnings() -> [RouteDiagnostic] {
-        let schemes = builder.schemes.map { $0.lowercased() }
-        let domains = builder.domains.map { $0.lowercased() }
+        let schemes = schemes.map { $0.lowercased() }
+        let domains = domains.map { $0.lowercased() }
         var candidates: [Candidate] = []
         var byFirstLiteral: [String: [Int]] = [:]
         var nonLiteralFirst: [Int] = []
-        for (index, registration) in builder.registrations.enumerated() {
+        for (index, registration) in definitions.enumerated() {
             for variant in registration.template.variants {
                 let position = candidates.count
                 candidates.append(
                     Candidate(
                         index: index, variant: variant, priority: registration.priority,
-                        scopes: TableValidation<Value>.distinct(registration.scopes)))
+                        scopes: TablePlan.distinct(registration.scopes)))
                 if case .literal(let text)? = variant.segments.first {
                     byFirstLiteral[Self.groupKey(text), default: []].append(position)
                 } else {
@@ -39,13 +43,13 @@ struct ShadowAnalysis<Value: Sendable> {
             }
         }
         var warnings: [RouteDiagnostic] = []
-        for (index, registration) in builder.registrations.enumerated() {
+        for (index, registration) in definitions.enumerated() {
             var shadowers: [Int] = []
             var shadowed = !registration.template.variants.isEmpty
             check: for variant in registration.template.variants {
                 let me = Candidate(
                     index: index, variant: variant, priority: registration.priority,
-                    scopes: TableValidation<Value>.distinct(registration.scopes))
+                    scopes: TablePlan.distinct(registration.scopes))
                 var pool = nonLiteralFirst
                 if case .literal(let text)? = variant.segments.first {
                     pool += byFirstLiteral[Self.groupKey(text)] ?? []
@@ -63,7 +67,7 @@ struct ShadowAnalysis<Value: Sendable> {
                 }
             }
             guard shadowed, !shadowers.isEmpty else { continue }
-            let names = shadowers.map { "\"\(builder.registrations[$0].template.pattern)\"" }
+            let names = shadowers.map { "\"\(definitions[$0].template.pattern)\"" }
             warnings.append(
                 RouteDiagnostic(
                     severity: .warning, registrationIndex: index, relatedRegistrationIndices: shadowers,
@@ -129,11 +133,11 @@ struct ShadowAnalysis<Value: Sendable> {
         for (position, segment) in outerSegments.enumerated() {
             if case .catchAll = segment { return true }
             guard position < innerSegments.count else { return false }
-            let fold = builder.options.caseInsensitivePaths || (position == 0 && isApp)
+            let fold = options.caseInsensitivePaths || (position == 0 && isApp)
             if !segmentCovers(segment, innerSegments[position], fold: fold) { return false }
         }
         guard innerSegments.count == outerSegments.count else { return false }
-        if builder.options.strictTrailingSlash && outer.hasTrailingSlash != inner.hasTrailingSlash { return false }
+        if options.strictTrailingSlash && outer.hasTrailingSlash != inner.hasTrailingSlash { return false }
         return true
     }
 
@@ -147,7 +151,7 @@ struct ShadowAnalysis<Value: Sendable> {
             return PercentDecoding.comparableBytes(left, folded: fold)
                 == PercentDecoding.comparableBytes(right, folded: fold)
         case (.parameter(_, let outerType?), .literal(let text)):
-            return builder.parameterTypes[outerType]?.accepts(text) ?? false
+            return parameterTypes[outerType]?.accepts(text) ?? false
         case (.parameter(_, let outerType?), .parameter(_, let innerType?)):
             return outerType == innerType || (outerType == "float" && innerType == "int")
         default:

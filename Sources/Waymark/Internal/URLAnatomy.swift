@@ -26,15 +26,6 @@ struct URLAnatomy {
 
     static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(Failure) -> URLAnatomy {
         let count = bytes.count
-        if let offset = bytes.firstIndex(where: { $0 < 0x20 || $0 == 0x7F }) {
-            let byte = bytes[offset]
-            let hex = String(byte, radix: 16, uppercase: true)
-            throw Failure(
-                reason:
-                    "the URL contains the control character U+\(byte < 0x10 ? "000" : "00")\(hex) at byte \(offset); "
-                    + "percent-encode it or remove it"
-            )
-        }
         var index = 0
         var scheme: Range<Int>?
         if count > 0, isASCIILetter(bytes[0]) {
@@ -49,27 +40,44 @@ struct URLAnatomy {
         if let scheme {
             kind = isHTTP(bytes, scheme) ? .universal : .app
         }
+        // One pass over the rest: authority, path, query and fragment boundaries, and control characters.
         var authority: Range<Int>?
         if scheme != nil, index + 1 < count, bytes[index] == UInt8(ascii: "/"), bytes[index + 1] == UInt8(ascii: "/") {
             let start = index + 2
             var end = start
-            while end < count, !isAuthorityTerminator(bytes[end]) { end += 1 }
+            while end < count {
+                let byte = bytes[end]
+                if byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") { break }
+                if isControl(byte) { throw controlCharacter(bytes, at: end) }
+                end += 1
+            }
             authority = start..<end
             index = end
         }
         let pathStart = index
-        while index < count, bytes[index] != UInt8(ascii: "?"), bytes[index] != UInt8(ascii: "#") { index += 1 }
+        while index < count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") { break }
+            if isControl(byte) { throw controlCharacter(bytes, at: index) }
+            index += 1
+        }
         let path = pathStart..<index
         var query: Range<Int>?
         if index < count, bytes[index] == UInt8(ascii: "?") {
             let start = index + 1
             index = start
-            while index < count, bytes[index] != UInt8(ascii: "#") { index += 1 }
+            while index < count, bytes[index] != UInt8(ascii: "#") {
+                if isControl(bytes[index]) { throw controlCharacter(bytes, at: index) }
+                index += 1
+            }
             query = start..<index
         }
         var fragment: Range<Int>?
         if index < count, bytes[index] == UInt8(ascii: "#") {
             fragment = (index + 1)..<count
+            for offset in (index + 1)..<count where isControl(bytes[offset]) {
+                throw controlCharacter(bytes, at: offset)
+            }
         }
         if kind == .universal {
             guard let found = authority, !found.isEmpty else {
@@ -81,6 +89,19 @@ struct URLAnatomy {
         }
         return URLAnatomy(
             kind: kind, scheme: scheme, authority: authority, path: path, query: query, fragment: fragment)
+    }
+
+    @inline(__always)
+    private static func isControl(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == 0x7F
+    }
+
+    private static func controlCharacter(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> Failure {
+        let byte = bytes[offset]
+        let hex = String(byte, radix: 16, uppercase: true)
+        return Failure(
+            reason: "the URL contains the control character U+\(byte < 0x10 ? "000" : "00")\(hex) at byte \(offset); "
+                + "percent-encode it or remove it")
     }
 
     /// The host of a universal link, without its port. A user or password part, a percent escape,
@@ -127,11 +148,6 @@ struct URLAnatomy {
     private static func isSchemeByte(_ byte: UInt8) -> Bool {
         isASCIILetter(byte) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
             || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
-    }
-
-    @inline(__always)
-    private static func isAuthorityTerminator(_ byte: UInt8) -> Bool {
-        byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#")
     }
 
     private static func isHTTP(_ bytes: UnsafeBufferPointer<UInt8>, _ scheme: Range<Int>) -> Bool {

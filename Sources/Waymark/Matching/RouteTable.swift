@@ -13,78 +13,66 @@
 /// lookup.url?.query["ref"]                // "mail"
 /// ```
 public struct RouteTable<Value: Sendable>: Sendable {
-    struct Entry: Sendable {
-        var template: RouteTemplate
-        var scopes: [RouteScope]
-        var priority: Int
-        var value: Value
+    @usableFromInline let core: MatchingCore
+    @usableFromInline let values: [Value]
+
+    init(core: MatchingCore, values: [Value]) {
+        self.core = core
+        self.values = values
     }
 
     /// The accepted custom schemes, lowercased, primary first.
-    public let schemes: [String]
+    public var schemes: [String] { core.schemes }
     /// The accepted universal-link domains, lowercased.
-    public let domains: [String]
+    public var domains: [String] { core.domains }
     /// How URLs are compared with templates.
-    public let options: RouteTableOptions
-    let entries: [Entry]
-    let trie: SegmentTrie
-    let types: [ParameterType]
-    let parameterTypes: [String: ParameterType]
-    let scopeIDs: [RouteScope: Int32]
-    let acceptedSchemes: Set<String>
-    let acceptedDomains: Set<String>
-    let hasExactAppScopes: Bool
-    let hasExactUniversalScopes: Bool
+    public var options: RouteTableOptions { core.options }
+    /// The number of registrations.
+    public var count: Int { values.count }
+    /// Whether the table accepts every scheme and host (no schemes and no domains were configured).
+    public var acceptsEverything: Bool { core.acceptsEverything }
 
-    init(builder: RouteTableBuilder<Value>) {
-        var seenSchemes: Set<String> = []
-        schemes = builder.schemes.map { $0.lowercased() }.filter { seenSchemes.insert($0).inserted }
-        var seenDomains: Set<String> = []
-        domains = builder.domains.map { $0.lowercased() }.filter { seenDomains.insert($0).inserted }
-        options = builder.options
-        acceptedSchemes = seenSchemes
-        acceptedDomains = seenDomains
-
-        var types: [ParameterType] = []
-        var typeIndexes: [String: Int32] = [:]
-        var scopeIDs: [RouteScope: Int32] = [.appAny: 0, .universalAny: 1]
-        var trieBuilder = SegmentTrieBuilder(caseInsensitive: builder.options.caseInsensitivePaths)
-        var entries: [Entry] = []
-        for (index, registration) in builder.registrations.enumerated() {
-            let scopes = TableValidation<Value>.distinct(registration.scopes)
-            entries.append(
-                Entry(
-                    template: registration.template, scopes: scopes, priority: registration.priority,
-                    value: registration.value))
-            let ids = scopes.map { scope -> Int32 in
-                if let id = scopeIDs[scope] { return id }
-                let id = Int32(scopeIDs.count)
-                scopeIDs[scope] = id
-                return id
-            }
-            for (variantIndex, variant) in registration.template.variants.enumerated() {
-                trieBuilder.insert(
-                    variant, route: index, variantIndex: variantIndex, priority: registration.priority, scopeIDs: ids
-                ) { name in
-                    if let existing = typeIndexes[name] { return existing }
-                    types.append(builder.parameterTypes[name] ?? ParameterType(name: name) { _ in false })
-                    typeIndexes[name] = Int32(types.count - 1)
-                    return Int32(types.count - 1)
-                }
-            }
-        }
-        self.entries = entries
-        self.types = types
-        self.parameterTypes = builder.parameterTypes
-        self.scopeIDs = scopeIDs
-        self.trie = trieBuilder.build()
-        hasExactAppScopes = scopeIDs.keys.contains { if case .app = $0 { true } else { false } }
-        hasExactUniversalScopes = scopeIDs.keys.contains { if case .universal = $0 { true } else { false } }
+    /// Finds the best route for a URL or internal route string.
+    ///
+    /// - Custom-scheme links (`shop://product/42`, `shop:product/42`, `shop:///product/42`) match the
+    ///   host as path segment 0, case-insensitively, against app scopes.
+    /// - Universal links (`https://shop.example.com/product/42`) match only the path, against the
+    ///   scopes of their domain; a domain the table does not accept is ``LookupOutcome/refused``.
+    /// - Internal route strings (`product/42`, no scheme) match as if they came through the primary
+    ///   scheme (the first of ``schemes``), case-sensitively.
+    ///
+    /// - Parameter string: The URL or route string, exactly as received.
+    /// - Returns: The outcome, the parsed URL and the best match (if any).
+    @inlinable
+    public func lookup(_ string: String) -> RouteLookup<Value> {
+        attach(core.lookup(string, collectAll: false))
     }
 
-    /// The number of registrations.
-    public var count: Int { entries.count }
+    /// Every route that matches, best first: the exact-scope matches in precedence order, then the
+    /// any-scope ones. Used when a destination declines and the next candidate must run.
+    @inlinable
+    public func candidates(_ string: String) -> RouteLookup<Value> {
+        attach(core.lookup(string, collectAll: true))
+    }
 
-    /// Whether the table accepts every scheme and host (no schemes and no domains were configured).
-    public var acceptsEverything: Bool { acceptedSchemes.isEmpty && acceptedDomains.isEmpty }
+    /// The best match for a route path such as `/product/42` (or any URL), or `nil`.
+    ///
+    /// The fast path: it builds no ``RouteURL``, parses no query, and allocates nothing for a
+    /// template without parameters.
+    ///
+    /// ```swift
+    /// table.match(path: "/product/42")?.parameters["id"]   // "42"
+    /// ```
+    @inlinable
+    public func match(path: String) -> RouteMatch<Value>? {
+        guard let details = core.best(path) else { return nil }
+        return RouteMatch(value: values[Int(details.route)], details: details)
+    }
+
+    @usableFromInline
+    func attach(_ found: MatchingCore.CoreLookup) -> RouteLookup<Value> {
+        RouteLookup(
+            outcome: found.outcome, reason: found.reason, url: found.url,
+            matches: found.matches.map { RouteMatch(value: values[Int($0.route)], details: $0) })
+    }
 }

@@ -65,15 +65,16 @@ public struct RouteTableBuilder<Value: Sendable>: Sendable {
     /// The number of registrations.
     public var count: Int { registrations.count }
 
-    /// Every problem with the registrations: errors in registration order, then warnings (routes
-    /// that can never win).
+    /// Every problem with the registrations: errors (table-wide first, then in registration order),
+    /// then warnings (routes that can never win).
     public func diagnostics() -> [RouteDiagnostic] {
-        let errors = TableValidation(builder: self).errors()
+        let errors = plan().errors
         // A registration that is already an error (a duplicate, say) needs no warning on top.
         let failed = Set(errors.compactMap(\.registrationIndex))
-        let warnings = ShadowAnalysis(builder: self).warnings().filter { warning in
-            warning.registrationIndex.map { !failed.contains($0) } ?? true
-        }
+        let warnings = ShadowAnalysis(
+            definitions: definitions, schemes: schemes, domains: domains, options: options,
+            parameterTypes: parameterTypes
+        ).warnings().filter { warning in warning.registrationIndex.map { !failed.contains($0) } ?? true }
         return errors + warnings
     }
 
@@ -81,7 +82,18 @@ public struct RouteTableBuilder<Value: Sendable>: Sendable {
     ///
     /// - Throws: The first error ``diagnostics()`` reports, as a ``RoutingError`` naming the template.
     public func build() throws(RoutingError) -> RouteTable<Value> {
-        if let first = TableValidation(builder: self).errors().first { throw first.error }
-        return RouteTable(builder: self)
+        let plan = plan()
+        if let first = plan.errors.first { throw first.error }
+        return RouteTable(core: MatchingCore(plan: plan), values: registrations.map(\.value))
+    }
+
+    var definitions: [RouteDefinition] {
+        registrations.map { RouteDefinition(template: $0.template, scopes: $0.scopes, priority: $0.priority) }
+    }
+
+    private func plan() -> TablePlan {
+        TablePlan(
+            definitions: definitions, schemes: schemes, domains: domains, options: options,
+            parameterTypes: parameterTypes)
     }
 }

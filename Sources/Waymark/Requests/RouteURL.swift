@@ -28,17 +28,31 @@ public struct RouteURL: Hashable, Sendable, CustomStringConvertible {
     /// Universal links: the domain, lowercased, without port. App links: the authority as written
     /// (it is also path segment 0). `nil` otherwise.
     public let host: String?
-    /// The route path's segments, percent-decoded once each, empty segments dropped.
-    public let pathSegments: [String]
-    /// The route path, still percent-encoded, with a leading `/`, empty segments dropped and the
-    /// trailing `/` kept: `shop://product//42/` gives `/product/42/`.
-    public let path: String
+    /// The byte range of the route path in ``string``'s UTF-8.
+    let pathStart: Int32
+    let pathEnd: Int32
     /// Whether the path ended with `/` after at least one segment.
     public let hasTrailingSlash: Bool
     /// The decoded query items.
     public let query: QueryParameters
     /// The decoded fragment (never used for matching), or `nil` when there is no `#`.
     public let fragment: String?
+
+    /// The route path's segments, percent-decoded once each, empty segments dropped.
+    public var pathSegments: [String] {
+        PathSegments.decodedSegments(of: string, in: Int(pathStart)..<Int(pathEnd))
+    }
+
+    /// The route path, still percent-encoded, with a leading `/`, empty segments dropped and the
+    /// trailing `/` kept: `shop://product//42/` gives `/product/42/`.
+    public var path: String {
+        var copy = string
+        let segments = copy.withUTF8 { bytes in
+            UnsafeBufferPointer(rebasing: bytes[Int(pathStart)..<Int(pathEnd)])
+                .split(separator: UInt8(ascii: "/")).map { String(decoding: $0, as: UTF8.self) }
+        }
+        return "/" + segments.joined(separator: "/") + (hasTrailingSlash ? "/" : "")
+    }
 
     /// Parses a URL or internal route string.
     ///
@@ -49,15 +63,15 @@ public struct RouteURL: Hashable, Sendable, CustomStringConvertible {
         let result: Result<RouteURL, RoutingError> = copy.withUTF8 { bytes in
             do throws(URLAnatomy.Failure) {
                 let anatomy = try URLAnatomy.parse(bytes)
-                let capacity = PathSegments.capacity(bytes, anatomy)
-                return try withUnsafeTemporaryAllocation(of: SegmentRef.self, capacity: capacity) {
+                let path = PathSegments.routePath(anatomy)
+                return try withUnsafeTemporaryAllocation(
+                    of: SegmentRef.self, capacity: PathSegments.capacity(bytes, path)
+                ) {
                     buffer throws(URLAnatomy.Failure) in
-                    let split = try PathSegments.split(bytes, anatomy, into: buffer)
-                    let segments = UnsafeBufferPointer(rebasing: buffer[0..<split.count])
+                    let split = try PathSegments.split(bytes, path, into: buffer)
                     return .success(
                         RouteURL(
-                            string: string, bytes: bytes, anatomy: anatomy, segments: segments,
-                            hasTrailingSlash: split.hasTrailingSlash))
+                            string: string, bytes: bytes, anatomy: anatomy, hasTrailingSlash: split.hasTrailingSlash))
                 }
             } catch {
                 return .failure(RoutingError(code: .invalidURL, message: "\"\(Self.quoted(string))\": \(error.reason)"))
@@ -66,13 +80,7 @@ public struct RouteURL: Hashable, Sendable, CustomStringConvertible {
         self = try result.get()
     }
 
-    init(
-        string: String, bytes: UnsafeBufferPointer<UInt8>, anatomy: URLAnatomy,
-        segments: UnsafeBufferPointer<SegmentRef>, hasTrailingSlash: Bool
-    ) {
-        func text(_ range: Range<Int>) -> String {
-            String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
-        }
+    init(string: String, bytes: UnsafeBufferPointer<UInt8>, anatomy: URLAnatomy, hasTrailingSlash: Bool) {
         self.string = string
         switch anatomy.kind {
         case .app: self.kind = .app
@@ -82,14 +90,15 @@ public struct RouteURL: Hashable, Sendable, CustomStringConvertible {
         self.scheme = anatomy.scheme.map { URLAnatomy.lowercasedString(bytes, $0) }
         switch anatomy.kind {
         case .universal: self.host = anatomy.authority.map { URLAnatomy.lowercasedString(bytes, $0) }
-        case .app: self.host = anatomy.authority.map(text)
+        case .app:
+            self.host = anatomy.authority.map {
+                String(decoding: UnsafeBufferPointer(rebasing: bytes[$0]), as: UTF8.self)
+            }
         case .internalPath: self.host = nil
         }
-        self.pathSegments = segments.map {
-            PercentDecoding.decode(UnsafeBufferPointer(rebasing: bytes[$0.start..<$0.end])) ?? text($0.start..<$0.end)
-        }
-        self.path =
-            "/" + segments.map { text($0.start..<$0.end) }.joined(separator: "/") + (hasTrailingSlash ? "/" : "")
+        let path = PathSegments.routePath(anatomy)
+        self.pathStart = Int32(path.lowerBound)
+        self.pathEnd = Int32(path.upperBound)
         self.hasTrailingSlash = hasTrailingSlash
         self.query =
             anatomy.query.map { QueryParameters(bytes: UnsafeBufferPointer(rebasing: bytes[$0])) } ?? QueryParameters()

@@ -1,92 +1,89 @@
-/// Parses template text into variants, reporting errors with 1-based columns.
+/// Parses template text into variants, reporting errors with 1-based (character) columns.
 ///
-/// Optional groups are expanded first (each character keeps its original column), then each
-/// expansion is split into segments and every segment is checked.
+/// Works on the template's UTF-8 bytes. A template without optional groups is one run of bytes;
+/// with groups, each expansion is assembled from runs of the original bytes, and every byte keeps
+/// its original offset so that errors point into the text as written.
 struct TemplateParser {
     /// The most variants one template may expand into (2⁶ optional groups).
     static let maximumVariants = 64
 
-    private struct Token {
-        let character: Character
-        let column: Int
-    }
-
-    private indirect enum Item {
-        case character(Token)
-        case group([Item], column: Int)
-    }
-
     let pattern: String
-    private let characters: [Character]
+    private let bytes: [UInt8]
 
     init(pattern: String) {
         self.pattern = pattern
-        self.characters = Array(pattern)
+        self.bytes = Array(pattern.utf8)
     }
 
     func parse() throws(RoutingError) -> [RouteTemplate.Variant] {
-        if pattern.isEmpty {
-            throw error(column: 1, "the template is empty; write '/' for the route with no path segments")
+        if bytes.isEmpty {
+            throw error(at: 0, "the template is empty; write '/' for the route with no path segments")
+        }
+        guard bytes.contains(UInt8(ascii: "(")) || bytes.contains(UInt8(ascii: ")")) else {
+            return [try parseVariant(bytes, offsets: nil)]
         }
         var index = 0
-        let items = try parseItems(&index, depth: 0, openedAt: nil)
+        let items = try parseItems(&index, openedAt: nil)
         var variants: [RouteTemplate.Variant] = []
-        var seen: Set<RouteTemplate.Variant> = []
         for expansion in try expand(items) {
-            let variant = try parseVariant(expansion)
-            if seen.insert(variant).inserted { variants.append(variant) }
+            let variant = try parseVariant(expansion.map { bytes[$0] }, offsets: expansion)
+            if !variants.contains(variant) { variants.append(variant) }
         }
         return variants.sorted { $0.segments.count < $1.segments.count }
     }
 
     // MARK: - Optional groups
 
-    private func parseItems(_ index: inout Int, depth: Int, openedAt: Int?) throws(RoutingError) -> [Item] {
+    private indirect enum Item {
+        case byte(Int)
+        case group([Item], offset: Int)
+    }
+
+    private func parseItems(_ index: inout Int, openedAt: Int?) throws(RoutingError) -> [Item] {
         var items: [Item] = []
-        while index < characters.count {
-            let character = characters[index]
-            let column = index + 1
-            switch character {
-            case "(":
+        while index < bytes.count {
+            let offset = index
+            switch bytes[index] {
+            case UInt8(ascii: "("):
                 index += 1
-                let inner = try parseItems(&index, depth: depth + 1, openedAt: column)
-                if inner.isEmpty { throw error(column: column, "the optional group '()' is empty") }
-                items.append(.group(inner, column: column))
-            case ")":
+                let inner = try parseItems(&index, openedAt: offset)
+                if inner.isEmpty { throw error(at: offset, "the optional group '()' is empty") }
+                items.append(.group(inner, offset: offset))
+            case UInt8(ascii: ")"):
                 guard openedAt != nil else {
-                    throw error(column: column, "')' closes no optional group; remove it or add '(' before it")
+                    throw error(at: offset, "')' closes no optional group; remove it or add '(' before it")
                 }
                 index += 1
                 return items
             default:
-                items.append(.character(Token(character: character, column: column)))
+                items.append(.byte(offset))
                 index += 1
             }
         }
         if let openedAt {
-            throw error(column: openedAt, "the optional group opened here is never closed; add ')'")
+            throw error(at: openedAt, "the optional group opened here is never closed; add ')'")
         }
         return items
     }
 
-    private func expand(_ items: [Item]) throws(RoutingError) -> [[Token]] {
-        var results: [[Token]] = [[]]
+    /// Every expansion, as the original byte offsets it is made of.
+    private func expand(_ items: [Item]) throws(RoutingError) -> [[Int]] {
+        var results: [[Int]] = [[]]
         for item in items {
             switch item {
-            case .character(let token):
-                for index in results.indices { results[index].append(token) }
-            case .group(let inner, let column):
+            case .byte(let offset):
+                for index in results.indices { results[index].append(offset) }
+            case .group(let inner, let offset):
                 let innerExpansions = try expand(inner)
-                var next: [[Token]] = []
+                var next: [[Int]] = []
                 for prefix in results {
                     next.append(prefix)
                     for suffix in innerExpansions { next.append(prefix + suffix) }
                 }
                 if next.count > Self.maximumVariants {
                     throw error(
-                        column: column,
-                        "the optional groups expand into more than \(Self.maximumVariants) variants; split the route"
-                    )
+                        at: offset,
+                        "the optional groups expand into more than \(Self.maximumVariants) variants; split the route")
                 }
                 results = next
             }
@@ -96,125 +93,143 @@ struct TemplateParser {
 
     // MARK: - Segments
 
-    private func parseVariant(_ tokens: [Token]) throws(RoutingError) -> RouteTemplate.Variant {
-        var body = tokens[...]
-        if body.first?.character == "/" { body = body.dropFirst() }
+    /// Parses one expansion. `offsets[i]` is the original offset of `text[i]` (`nil`: the same).
+    private func parseVariant(_ text: [UInt8], offsets: [Int]?) throws(RoutingError) -> RouteTemplate.Variant {
+        func original(_ index: Int) -> Int {
+            guard let offsets else { return index }
+            return index < offsets.count ? offsets[index] : (offsets.last.map { $0 + 1 } ?? 0)
+        }
+        var start = 0
+        var end = text.count
+        if start < end, text[start] == UInt8(ascii: "/") { start += 1 }
         var hasTrailingSlash = false
-        if body.last?.character == "/" {
+        if end > start, text[end - 1] == UInt8(ascii: "/") {
             hasTrailingSlash = true
-            body = body.dropLast()
+            end -= 1
         }
-        if body.isEmpty { return RouteTemplate.Variant(segments: [], hasTrailingSlash: false) }
-
-        var rawSegments: [ArraySlice<Token>] = []
-        var start = body.startIndex
-        for index in body.indices where body[index].character == "/" {
-            rawSegments.append(body[start..<index])
-            start = index + 1
-        }
-        rawSegments.append(body[start..<body.endIndex])
+        if start >= end { return RouteTemplate.Variant(segments: [], hasTrailingSlash: false) }
 
         var segments: [TemplateSegment] = []
-        var names: Set<String> = []
-        for (position, raw) in rawSegments.enumerated() {
-            guard let first = raw.first else {
-                let column = (raw.startIndex < tokens.count ? tokens[raw.startIndex].column : tokens.last?.column) ?? 1
-                throw error(column: column, "empty segment ('//'); remove the extra '/'")
-            }
-            let isLast = position == rawSegments.count - 1
-            let segment = try parseSegment(raw, isLast: isLast)
-            switch segment {
-            case .parameter(let name, _), .catchAll(let name?):
-                if !names.insert(name).inserted {
-                    throw error(column: first.column, "the parameter name '\(name)' is used twice; rename one of them")
+        var names: [String] = []
+        var segmentStart = start
+        var index = start
+        while index <= end {
+            if index == end || text[index] == UInt8(ascii: "/") {
+                if index == segmentStart {
+                    throw error(at: original(index), "empty segment ('//'); remove the extra '/'")
                 }
-            default: break
+                let segment = try parseSegment(text, segmentStart..<index, isLast: index == end, original: original)
+                switch segment {
+                case .parameter(let name, _), .catchAll(let name?):
+                    if names.contains(name) {
+                        throw error(
+                            at: original(segmentStart), "the parameter name '\(name)' is used twice; rename one of them"
+                        )
+                    }
+                    names.append(name)
+                default: break
+                }
+                segments.append(segment)
+                segmentStart = index + 1
             }
-            segments.append(segment)
+            index += 1
         }
         return RouteTemplate.Variant(segments: segments, hasTrailingSlash: hasTrailingSlash)
     }
 
-    private func parseSegment(_ raw: ArraySlice<Token>, isLast: Bool) throws(RoutingError) -> TemplateSegment {
-        let text = String(raw.map(\.character))
-        let column = raw.first?.column ?? 1
-        if text.hasPrefix(":") {
-            return try parseParameter(raw)
+    private func parseSegment(
+        _ text: [UInt8], _ range: Range<Int>, isLast: Bool, original: (Int) -> Int
+    ) throws(RoutingError) -> TemplateSegment {
+        let first = text[range.lowerBound]
+        if first == UInt8(ascii: ":") {
+            return try parseParameter(text, range, original: original)
         }
-        if text.hasPrefix("*") {
-            let name = String(text.dropFirst())
-            if name.isEmpty { return isLast ? .catchAll(name: nil) : .anonymous }
-            guard Self.isIdentifier(name) else {
-                throw error(column: column + 1, "'\(name)' is not a valid catch-all name; use letters, digits and '_'")
+        if first == UInt8(ascii: "*") {
+            let nameRange = (range.lowerBound + 1)..<range.upperBound
+            if nameRange.isEmpty { return isLast ? .catchAll(name: nil) : .anonymous }
+            let name = string(text, nameRange)
+            guard Self.isIdentifier(text[nameRange]) else {
+                throw error(
+                    at: original(nameRange.lowerBound),
+                    "'\(name)' is not a valid catch-all name; use letters, digits and '_'")
             }
             guard isLast else {
-                throw error(column: column, "the named catch-all '*\(name)' must be the last segment")
+                throw error(at: original(range.lowerBound), "the named catch-all '*\(name)' must be the last segment")
             }
             return .catchAll(name: name)
         }
-        for token in raw {
-            switch token.character {
-            case "*":
-                throw error(column: token.column, "'*' must stand alone as a whole segment, as in 'files/*'")
-            case "<", ">":
+        for index in range {
+            switch text[index] {
+            case UInt8(ascii: "*"):
+                throw error(at: original(index), "'*' must stand alone as a whole segment, as in 'files/*'")
+            case UInt8(ascii: "<"), UInt8(ascii: ">"):
+                let character = Character(Unicode.Scalar(text[index]))
                 throw error(
-                    column: token.column,
-                    "'\(token.character)' is only allowed after a parameter name, as in ':id<int>'"
-                )
-            case "?", "#":
+                    at: original(index), "'\(character)' is only allowed after a parameter name, as in ':id<int>'")
+            case UInt8(ascii: "?"), UInt8(ascii: "#"):
+                let character = Character(Unicode.Scalar(text[index]))
                 throw error(
-                    column: token.column,
-                    "a template has no query or fragment; '\(token.character)' cannot appear in it"
-                )
+                    at: original(index), "a template has no query or fragment; '\(character)' cannot appear in it")
+            case 0..<0x20, 0x7F:
+                throw error(at: original(index), "control characters are not allowed in a template")
             default:
-                if token.character.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
-                    throw error(column: token.column, "control characters are not allowed in a template")
-                }
+                break
             }
         }
-        return .literal(text)
+        return .literal(string(text, range))
     }
 
-    private func parseParameter(_ raw: ArraySlice<Token>) throws(RoutingError) -> TemplateSegment {
-        let body = raw.dropFirst()
-        let column = raw.first?.column ?? 1
-        guard let first = body.first else {
-            throw error(column: column, "':' must be followed by a parameter name, as in ':id'")
+    private func parseParameter(
+        _ text: [UInt8], _ range: Range<Int>, original: (Int) -> Int
+    ) throws(RoutingError) -> TemplateSegment {
+        let body = (range.lowerBound + 1)..<range.upperBound
+        guard !body.isEmpty else {
+            throw error(at: original(range.lowerBound), "':' must be followed by a parameter name, as in ':id'")
         }
-        let open = body.firstIndex { $0.character == "<" }
-        let nameTokens = body[body.startIndex..<(open ?? body.endIndex)]
-        let name = String(nameTokens.map(\.character))
-        guard !name.isEmpty else {
-            throw error(column: first.column, "':' must be followed by a parameter name, as in ':id<int>'")
+        let open = text[body].firstIndex(of: UInt8(ascii: "<"))
+        let nameRange = body.lowerBound..<(open ?? body.upperBound)
+        let name = string(text, nameRange)
+        guard !nameRange.isEmpty else {
+            throw error(at: original(body.lowerBound), "':' must be followed by a parameter name, as in ':id<int>'")
         }
-        guard Self.isIdentifier(name) else {
+        guard Self.isIdentifier(text[nameRange]) else {
             throw error(
-                column: first.column,
-                "'\(name)' is not a valid parameter name; use letters, digits and '_', starting with a letter or '_'"
-            )
+                at: original(body.lowerBound),
+                "'\(name)' is not a valid parameter name; use letters, digits and '_', starting with a letter or '_'")
         }
         guard let open else { return .parameter(name: name, type: nil) }
-        guard let last = body.last, last.character == ">", body.endIndex - 1 > open else {
-            throw error(column: body[open].column, "the type opened by '<' is not closed; write ':\(name)<int>'")
+        guard text[body.upperBound - 1] == UInt8(ascii: ">"), body.upperBound - 1 > open else {
+            throw error(at: original(open), "the type opened by '<' is not closed; write ':\(name)<int>'")
         }
-        let type = String(body[(open + 1)..<(body.endIndex - 1)].map(\.character))
-        guard Self.isIdentifier(type) else {
+        let typeRange = (open + 1)..<(body.upperBound - 1)
+        let type = string(text, typeRange)
+        guard Self.isIdentifier(text[typeRange]) else {
             let detail = type.isEmpty ? "the type between '<' and '>' is empty" : "'\(type)' is not a valid type name"
-            throw error(column: body[open].column + 1, "\(detail); write a type such as 'int', 'float' or 'uuid'")
+            throw error(at: original(open + 1), "\(detail); write a type such as 'int', 'float' or 'uuid'")
         }
         return .parameter(name: name, type: type)
     }
 
-    static func isIdentifier(_ text: String) -> Bool {
-        guard let first = text.unicodeScalars.first else { return false }
-        func isLetter(_ scalar: Unicode.Scalar) -> Bool {
-            (scalar >= "a" && scalar <= "z") || (scalar >= "A" && scalar <= "Z") || scalar == "_"
-        }
-        guard isLetter(first) else { return false }
-        return text.unicodeScalars.allSatisfy { isLetter($0) || ($0 >= "0" && $0 <= "9") }
+    private func string(_ text: [UInt8], _ range: Range<Int>) -> String {
+        String(decoding: text[range], as: UTF8.self)
     }
 
-    private func error(column: Int, _ text: String) -> RoutingError {
-        RoutingError(code: .invalidTemplate, message: "\"\(pattern)\" column \(column): \(text)")
+    static func isIdentifier<Bytes: Collection<UInt8>>(_ text: Bytes) -> Bool {
+        guard let first = text.first else { return false }
+        func isLetter(_ byte: UInt8) -> Bool {
+            (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z")) || byte == UInt8(ascii: "_")
+        }
+        guard isLetter(first) else { return false }
+        return text.allSatisfy { isLetter($0) || ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) }
+    }
+
+    static func isIdentifier(_ text: String) -> Bool {
+        isIdentifier(Array(text.utf8))
+    }
+
+    /// An error at a byte offset of the pattern, reported with its 1-based character column.
+    private func error(at offset: Int, _ text: String) -> RoutingError {
+        let column = String(decoding: bytes[..<min(offset, bytes.count)], as: UTF8.self).count + 1
+        return RoutingError(code: .invalidTemplate, message: "\"\(pattern)\" column \(column): \(text)")
     }
 }

@@ -1,0 +1,208 @@
+extension MatchingCore {
+    /// What a lookup found, before values are attached.
+    @usableFromInline
+    struct CoreLookup {
+        @usableFromInline var outcome: LookupOutcome
+        @usableFromInline var reason: String?
+        @usableFromInline var url: RouteURL?
+        @usableFromInline var matches: [MatchDetails]
+    }
+
+    /// The scopes to search for one URL: an exact scope ID (or -1) and the any-scope ID.
+    private struct ScopeContext {
+        var exact: Int32
+        var any: Int32
+        var foldFirstSegment: Bool
+    }
+
+    // MARK: - Entry points
+
+    /// The best match, or `nil` when nothing matches or the string is refused or invalid. The fast
+    /// path: no ``RouteURL``, no query parsing, no allocation for a static hit.
+    @usableFromInline
+    func best(_ string: String) -> MatchDetails? {
+        var copy = string
+        return copy.withUTF8 { bytes -> MatchDetails? in
+            guard let anatomy = try? URLAnatomy.parse(bytes), case .success(let context) = scopeContext(bytes, anatomy)
+            else { return nil }
+            let path = PathSegments.routePath(anatomy)
+            return withUnsafeTemporaryAllocation(of: SegmentRef.self, capacity: PathSegments.capacity(bytes, path)) {
+                buffer -> MatchDetails? in
+                guard let split = try? PathSegments.split(bytes, path, into: buffer) else { return nil }
+                let segments = UnsafeBufferPointer(rebasing: buffer[0..<split.count])
+                for pass in 0..<2 {
+                    let scopeID = pass == 0 ? context.exact : context.any
+                    if scopeID < 0 { continue }
+                    let found = trie.withSearch(
+                        bytes: bytes, segments: segments, hasTrailingSlash: split.hasTrailingSlash,
+                        strictTrailingSlash: options.strictTrailingSlash, foldFirstSegment: context.foldFirstSegment,
+                        scopeID: scopeID, types: types
+                    ) { $0.best() }
+                    if let found {
+                        return MatchDetails(
+                            core: self, source: string, leaf: trie.leaves[Int(found)], scopeID: scopeID,
+                            segments: segments, pathEnd: path.upperBound)
+                    }
+                }
+                return nil
+            }
+        }
+    }
+
+    /// A full lookup: the parsed URL, the outcome and the best match, or every match in precedence
+    /// order when `collectAll` is set.
+    @usableFromInline
+    func lookup(_ string: String, collectAll: Bool) -> CoreLookup {
+        var copy = string
+        return copy.withUTF8 { bytes -> CoreLookup in
+            let anatomy: URLAnatomy
+            do throws(URLAnatomy.Failure) {
+                anatomy = try URLAnatomy.parse(bytes)
+            } catch {
+                return CoreLookup(outcome: .invalid, reason: error.reason, url: nil, matches: [])
+            }
+            let path = PathSegments.routePath(anatomy)
+            return withUnsafeTemporaryAllocation(of: SegmentRef.self, capacity: PathSegments.capacity(bytes, path)) {
+                buffer -> CoreLookup in
+                let split: (count: Int, hasTrailingSlash: Bool)
+                do throws(URLAnatomy.Failure) {
+                    split = try PathSegments.split(bytes, path, into: buffer)
+                } catch {
+                    return CoreLookup(outcome: .invalid, reason: error.reason, url: nil, matches: [])
+                }
+                let url = RouteURL(
+                    string: string, bytes: bytes, anatomy: anatomy, hasTrailingSlash: split.hasTrailingSlash)
+                let context: ScopeContext
+                switch scopeContext(bytes, anatomy) {
+                case .success(let found): context = found
+                case .failure(let refusal):
+                    return CoreLookup(outcome: .refused, reason: refusal.reason, url: url, matches: [])
+                }
+                let segments = UnsafeBufferPointer(rebasing: buffer[0..<split.count])
+                var matches: [MatchDetails] = []
+                for pass in 0..<2 {
+                    let scopeID = pass == 0 ? context.exact : context.any
+                    if scopeID < 0 { continue }
+                    let leaves = trie.withSearch(
+                        bytes: bytes, segments: segments, hasTrailingSlash: split.hasTrailingSlash,
+                        strictTrailingSlash: options.strictTrailingSlash, foldFirstSegment: context.foldFirstSegment,
+                        scopeID: scopeID, types: types
+                    ) { search -> [Int32] in
+                        if !collectAll { return search.best().map { [$0] } ?? [] }
+                        var found: [Int32] = []
+                        search.all(into: &found)
+                        return stablyOrderedByPriority(found)
+                    }
+                    for leafIndex in leaves {
+                        let leaf = trie.leaves[Int(leafIndex)]
+                        if matches.contains(where: { $0.route == leaf.route }) { continue }
+                        matches.append(
+                            MatchDetails(
+                                core: self, source: string, leaf: leaf, scopeID: scopeID, segments: segments,
+                                pathEnd: path.upperBound))
+                    }
+                    if !collectAll && !matches.isEmpty { break }
+                }
+                if matches.isEmpty {
+                    return CoreLookup(
+                        outcome: .unmatched, reason: "no route matches \"\(url.path)\"", url: url, matches: [])
+                }
+                return CoreLookup(outcome: .matched, reason: nil, url: url, matches: matches)
+            }
+        }
+    }
+
+    private func stablyOrderedByPriority(_ leaves: [Int32]) -> [Int32] {
+        leaves.enumerated().sorted { lhs, rhs in
+            let left = trie.leaves[Int(lhs.element)].priority
+            let right = trie.leaves[Int(rhs.element)].priority
+            return left != right ? left > right : lhs.offset < rhs.offset
+        }
+        .map(\.element)
+    }
+
+    // MARK: - Scopes and refusals
+
+    private struct Refusal: Error {
+        var reason: String
+    }
+
+    /// The scopes to search, most specific first, or why the URL is refused. Compares schemes and
+    /// domains on the bytes, without allocating, when they are accepted.
+    private func scopeContext(_ bytes: UnsafeBufferPointer<UInt8>, _ anatomy: URLAnatomy) -> Result<
+        ScopeContext, Refusal
+    > {
+        switch anatomy.kind {
+        case .app:
+            let scheme = anatomy.scheme ?? 0..<0
+            let accepted = schemes.contains { Self.equalsIgnoringASCIICase(bytes, scheme, $0) }
+            // Unknown schemes pass only in an accept-everything table, and reserved ones never do.
+            let refused =
+                !accepted
+                && (!acceptsEverything
+                    || TablePlan.reservedSchemeList.contains { Self.equalsIgnoringASCIICase(bytes, scheme, $0) })
+            if refused {
+                let name = URLAnatomy.lowercasedString(bytes, scheme)
+                if TablePlan.reservedSchemes.contains(name) {
+                    return .failure(Refusal(reason: "'\(name)' is not an app scheme; links with it are never routed"))
+                }
+                let list =
+                    schemes.isEmpty
+                    ? "the table accepts no app schemes" : "accepted schemes: " + schemes.joined(separator: ", ")
+                return .failure(Refusal(reason: "the scheme '\(name)' is not accepted; \(list)"))
+            }
+            var exact: Int32 = -1
+            if hasExactAppScopes, let id = scopeIDs[.app(scheme: URLAnatomy.lowercasedString(bytes, scheme))] {
+                exact = id
+            }
+            return .success(ScopeContext(exact: exact, any: 0, foldFirstSegment: true))
+        case .universal:
+            let host = anatomy.authority ?? 0..<0
+            let accepted = acceptsEverything || domains.contains { Self.equalsIgnoringASCIICase(bytes, host, $0) }
+            if !accepted {
+                let name = URLAnatomy.lowercasedString(bytes, host)
+                let list =
+                    domains.isEmpty
+                    ? "the table accepts no universal-link domains"
+                    : "accepted domains: " + domains.joined(separator: ", ")
+                return .failure(Refusal(reason: "the domain '\(name)' is not accepted; \(list)"))
+            }
+            var exact: Int32 = -1
+            if hasExactUniversalScopes, let id = scopeIDs[.universal(domain: URLAnatomy.lowercasedString(bytes, host))]
+            {
+                exact = id
+            }
+            return .success(ScopeContext(exact: exact, any: 1, foldFirstSegment: false))
+        case .internalPath:
+            return .success(ScopeContext(exact: primaryAppScopeID, any: 0, foldFirstSegment: false))
+        }
+    }
+
+    /// Whether the bytes in `range` equal `lowercased` (which is lowercase ASCII), ignoring ASCII case.
+    @inline(__always)
+    static func equalsIgnoringASCIICase(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ lowercased: String)
+        -> Bool
+    {
+        var offset = range.lowerBound
+        for expected in lowercased.utf8 {
+            guard offset < range.upperBound else { return false }
+            var byte = bytes[offset]
+            if byte >= UInt8(ascii: "A"), byte <= UInt8(ascii: "Z") { byte |= 0x20 }
+            if byte != expected { return false }
+            offset += 1
+        }
+        return offset == range.upperBound
+    }
+}
+
+/// The kind of answer a lookup gives; see ``RouteLookup/Outcome``.
+public enum LookupOutcome: String, Hashable, Sendable {
+    /// At least one template matched.
+    case matched
+    /// The URL was accepted but no template matched.
+    case unmatched
+    /// The scheme or domain is not accepted by the table; no template was tried.
+    case refused
+    /// The string cannot be routed at all (see ``RouteLookup/reason``).
+    case invalid
+}

@@ -1,0 +1,291 @@
+/// A registration without its value: what matching and validation need.
+struct RouteDefinition: Sendable {
+    var template: RouteTemplate
+    var scopes: [RouteScope]
+    var priority: Int
+}
+
+/// Checks registrations and prepares the trie in one pass: the registration checks of DESIGN.md, run
+/// by ``RouteTableBuilder/build()`` and ``RouteTableBuilder/diagnostics()``.
+///
+/// Templates of the same shape end at the same trie node, so duplicates and templates that differ
+/// only in parameter names are found by comparing the few leaves of each node, not by comparing
+/// every pair of routes.
+struct TablePlan: Sendable {
+    /// Schemes that belong to the system or the web and can never be an app's own scheme.
+    static let reservedSchemeList = [
+        "http", "https", "tel", "mailto", "facetime", "facetime-audio", "sms", "javascript", "file", "data",
+        "about", "blob", "ftp", "ws", "wss",
+    ]
+    static let reservedSchemes = Set(reservedSchemeList)
+
+    var definitions: [RouteDefinition]
+    var schemes: [String]
+    var domains: [String]
+    var options: RouteTableOptions
+    var parameterTypes: [String: ParameterType]
+    var scopeList: [RouteScope] = [.appAny, .universalAny]
+    var scopeIDs: [RouteScope: Int32] = [.appAny: 0, .universalAny: 1]
+    var types: [ParameterType] = []
+    var trie: SegmentTrieBuilder
+    var errors: [RouteDiagnostic] = []
+
+    init(
+        definitions: [RouteDefinition], schemes: [String], domains: [String], options: RouteTableOptions,
+        parameterTypes: [String: ParameterType]
+    ) {
+        var seenSchemes: Set<String> = []
+        self.schemes = schemes.map { $0.lowercased() }.filter { seenSchemes.insert($0).inserted }
+        var seenDomains: Set<String> = []
+        self.domains = domains.map { $0.lowercased() }.filter { seenDomains.insert($0).inserted }
+        self.definitions = definitions
+        self.options = options
+        self.parameterTypes = parameterTypes
+        self.trie = SegmentTrieBuilder(caseInsensitive: options.caseInsensitivePaths)
+        check(schemes: schemes, domains: domains)
+        insertAll()
+        findConflicts()
+        errors = errors.enumerated().sorted { lhs, rhs in
+            let left = lhs.element.registrationIndex ?? -1
+            let right = rhs.element.registrationIndex ?? -1
+            return left != right ? left < right : lhs.offset < rhs.offset
+        }
+        .map(\.element)
+    }
+
+    private mutating func fail(_ index: Int?, _ code: RoutingError.Code, _ message: String, related: [Int] = []) {
+        errors.append(
+            RouteDiagnostic(
+                severity: .error, registrationIndex: index, relatedRegistrationIndices: related, code: code,
+                message: message))
+    }
+
+    private mutating func check(schemes: [String], domains: [String]) {
+        for scheme in schemes {
+            if let problem = Self.schemeProblem(scheme) { fail(nil, .invalidScheme, problem) }
+        }
+        for domain in domains {
+            if let problem = Self.domainProblem(domain) { fail(nil, .invalidDomain, problem) }
+        }
+    }
+
+    // MARK: - Registrations
+
+    private mutating func insertAll() {
+        let acceptsEverything = schemes.isEmpty && domains.isEmpty
+        var typeIndexes: [String: Int32] = [:]
+        // For the host check: the first app-scoped registration under each root literal.
+        var hostRegistrations: [Int32: Int] = [:]
+        for index in definitions.indices {
+            let template = definitions[index].template
+            if let error = template.parseError {
+                fail(index, error.code, error.message)
+                continue
+            }
+            var typesKnown = true
+            for variant in template.variants {
+                for case .parameter(let name, let type?) in variant.segments where parameterTypes[type] == nil {
+                    let known = parameterTypes.keys.sorted().joined(separator: ", ")
+                    fail(
+                        index, .unknownParameterType,
+                        "\"\(template.pattern)\": parameter '\(name)' has the unknown type '\(type)'; known types are "
+                            + "\(known) (register others with addParameterType(_:))")
+                    typesKnown = false
+                }
+            }
+            let scopes =
+                definitions[index].scopes == RouteScope.defaultScopes
+                ? RouteScope.defaultScopes : Self.distinct(definitions[index].scopes)
+            definitions[index].scopes = scopes
+            if scopes.isEmpty {
+                fail(
+                    index, .invalidScope,
+                    "\"\(template.pattern)\" has no scopes; omit them to use appAny and universalAny")
+            }
+            var ids: [Int32] = []
+            var appliesToApps = false
+            for scope in scopes {
+                switch scope {
+                case .app(let scheme):
+                    appliesToApps = true
+                    if let problem = Self.schemeProblem(scheme) {
+                        fail(index, .invalidScope, "\"\(template.pattern)\": scope app(\(scheme)): \(problem)")
+                    } else if !acceptsEverything && !schemes.contains(scheme) {
+                        fail(
+                            index, .invalidScope,
+                            "\"\(template.pattern)\": scope app(\(scheme)) names a scheme the table does not accept; "
+                                + "add it to the schemes")
+                    }
+                case .universal(let domain):
+                    if let problem = Self.domainProblem(domain) {
+                        fail(index, .invalidScope, "\"\(template.pattern)\": scope universal(\(domain)): \(problem)")
+                    } else if !acceptsEverything && !domains.contains(domain) {
+                        fail(
+                            index, .invalidScope,
+                            "\"\(template.pattern)\": scope universal(\(domain)) names a domain the table does not "
+                                + "accept; add it to the domains")
+                    }
+                case .appAny:
+                    appliesToApps = true
+                case .universalAny:
+                    break
+                }
+                ids.append(scopeID(scope))
+            }
+            guard typesKnown else { continue }
+            for (variantIndex, variant) in template.variants.enumerated() {
+                let rootChild = trie.insert(
+                    variant, route: index, variantIndex: variantIndex, priority: definitions[index].priority,
+                    scopeIDs: ids
+                ) { name in
+                    if let existing = typeIndexes[name] { return existing }
+                    types.append(parameterTypes[name] ?? ParameterType(name: name) { _ in false })
+                    typeIndexes[name] = Int32(types.count - 1)
+                    return Int32(types.count - 1)
+                }
+                if appliesToApps, let rootChild, hostRegistrations[rootChild] == nil {
+                    hostRegistrations[rootChild] = index
+                }
+            }
+        }
+        if !options.caseInsensitivePaths { checkHostSpellings(hostRegistrations) }
+    }
+
+    private mutating func scopeID(_ scope: RouteScope) -> Int32 {
+        if let id = scopeIDs[scope] { return id }
+        let id = Int32(scopeList.count)
+        scopeList.append(scope)
+        scopeIDs[scope] = id
+        return id
+    }
+
+    /// In app links the first segment is the host, which compares case-insensitively: two app-scoped
+    /// templates whose first literals differ only in case would be the same host.
+    private mutating func checkHostSpellings(_ hostRegistrations: [Int32: Int]) {
+        var byFolded: [String: [(child: Int32, index: Int)]] = [:]
+        for (child, index) in hostRegistrations {
+            let text = trie.nodes[Int(child)].text
+            byFolded[SegmentTrieBuilder.comparableKey(text, folded: true), default: []].append((child, index))
+        }
+        for group in byFolded.values where group.count > 1 {
+            let ordered = group.sorted { $0.index < $1.index }
+            let first = ordered[0]
+            for other in ordered.dropFirst() {
+                let template = definitions[other.index].template.pattern
+                let earlier = definitions[first.index].template.pattern
+                fail(
+                    other.index, .ambiguousRoutes,
+                    "\"\(template)\" starts with '\(trie.nodes[Int(other.child)].text)' and \"\(earlier)\" with "
+                        + "'\(trie.nodes[Int(first.child)].text)'; in app links the first segment is the host, which "
+                        + "compares case-insensitively, so spell them the same",
+                    related: [first.index])
+            }
+        }
+    }
+
+    // MARK: - Conflicts
+
+    /// Leaves at the same node have the same shape; two of them conflict when their scopes overlap,
+    /// their typed parameters have the same types, and (in strict mode) their trailing slashes agree.
+    private mutating func findConflicts() {
+        var reported: Set<[Int32]> = []
+        for group in trie.leafGroups {
+            for (position, laterIndex) in group.enumerated() {
+                for earlierIndex in group[..<position] {
+                    var earlier = trie.leaves[Int(earlierIndex)]
+                    var later = trie.leaves[Int(laterIndex)]
+                    if earlier.route == later.route { continue }
+                    if earlier.route > later.route { swap(&earlier, &later) }
+                    guard
+                        Array(trie.typedSlots(of: earlier)).map(\.type)
+                            == Array(trie.typedSlots(of: later)).map(\.type),
+                        !options.strictTrailingSlash || earlier.hasTrailingSlash == later.hasTrailingSlash,
+                        let shared = trie.scopes(of: later).first(where: { trie.scopes(of: earlier).contains($0) }),
+                        reported.insert([earlier.route, later.route]).inserted
+                    else { continue }
+                    report(earlier, later, scope: scopeList[Int(shared)])
+                }
+            }
+        }
+    }
+
+    private mutating func report(_ earlier: SegmentTrie.Leaf, _ later: SegmentTrie.Leaf, scope: RouteScope) {
+        let template = definitions[Int(later.route)].template
+        let other = definitions[Int(earlier.route)].template
+        let variant = template.variants[Int(later.variant)]
+        let otherVariant = other.variants[Int(earlier.variant)]
+        if variant.segments.compactMap(Self.parameterName) == otherVariant.segments.compactMap(Self.parameterName) {
+            fail(
+                Int(later.route), .duplicateRoute,
+                "\"\(template.pattern)\" duplicates \"\(other.pattern)\" in scope \(scope): both match \(variant); "
+                    + "remove one or give them different scopes", related: [Int(earlier.route)])
+        } else {
+            fail(
+                Int(later.route), .ambiguousRoutes,
+                "\"\(template.pattern)\" and \"\(other.pattern)\" differ only in parameter names, so no URL can tell "
+                    + "them apart in scope \(scope); use one template, or give the parameters different types",
+                related: [Int(earlier.route)])
+        }
+    }
+
+    // MARK: - Helpers
+
+    static func parameterName(_ segment: TemplateSegment) -> String? {
+        switch segment {
+        case .parameter(let name, _): name
+        case .catchAll(let name): name ?? "*"
+        case .anonymous: "*"
+        case .literal: nil
+        }
+    }
+
+    /// Normalized scopes without repeats, in the order written.
+    static func distinct(_ scopes: [RouteScope]) -> [RouteScope] {
+        var result: [RouteScope] = []
+        for scope in scopes.map(\.normalized) where !result.contains(scope) { result.append(scope) }
+        return result
+    }
+
+    static func schemeProblem(_ scheme: String) -> String? {
+        let lower = scheme.lowercased()
+        guard let first = lower.unicodeScalars.first, first >= "a", first <= "z",
+            lower.unicodeScalars.allSatisfy({
+                ($0 >= "a" && $0 <= "z") || ($0 >= "0" && $0 <= "9") || $0 == "+" || $0 == "-" || $0 == "."
+            })
+        else {
+            return "'\(scheme)' is not a valid scheme; a scheme starts with a letter and has only letters, digits, "
+                + "'+', '-' and '.' (write it without '://')"
+        }
+        if reservedSchemes.contains(lower) {
+            return
+                "'\(scheme)' is a well-known scheme and cannot be an app scheme; universal links are set with domains"
+        }
+        return nil
+    }
+
+    static func domainProblem(_ domain: String) -> String? {
+        if domain.contains("://") {
+            return "the domain '\(domain)' has a scheme; write the host name only, as in 'shop.example.com'"
+        }
+        if domain.contains("/") {
+            return "the domain '\(domain)' carries a path; a universal-link domain is a host name only"
+        }
+        if domain.contains(":") {
+            return "the domain '\(domain)' has a port; ports are ignored when matching, write the host name only"
+        }
+        let labels = domain.lowercased().split(separator: ".", omittingEmptySubsequences: false)
+        let valid =
+            !domain.isEmpty
+            && labels.allSatisfy { label in
+                !label.isEmpty && label.first != "-" && label.last != "-"
+                    && label.unicodeScalars.allSatisfy {
+                        ($0 >= "a" && $0 <= "z") || ($0 >= "0" && $0 <= "9") || $0 == "-"
+                    }
+            }
+        if !valid {
+            return "'\(domain)' is not a valid host name; use letters, digits, '-' and '.', and punycode for "
+                + "internationalized names"
+        }
+        return nil
+    }
+}
