@@ -3,50 +3,47 @@
 @usableFromInline
 struct MatchDetails: Sendable {
     let core: MatchingCore
-    /// The string that was matched; the ranges below index its UTF-8.
-    let source: String
+    /// The string that was matched, kept only when there is something to decode from it (parameters
+    /// or a wildcard); the ranges below index its UTF-8.
+    let source: String?
     @usableFromInline let route: Int32
     let variant: Int32
     let scopeID: Int32
-    /// Byte ranges of the `:name` parameters, in template order: four inline, the rest in `overflow`.
-    let inline: (Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32)
-    let overflow: [Int32]
+    /// Byte ranges of the `:name` parameters, in template order, packed as `start << 32 | end`: four
+    /// inline, the rest in `overflow`.
+    let capture0: UInt64
+    let capture1: UInt64
+    let capture2: UInt64
+    let capture3: UInt64
+    let overflow: [UInt64]
     let captureCount: Int32
     /// The first byte of the catch-all's segments, or -1 when the template has no catch-all.
     let wildcardStart: Int32
     /// The end of the route path.
     let pathEnd: Int32
 
+    @inline(__always)
     init(
         core: MatchingCore, source: String, leaf: SegmentTrie.Leaf, scopeID: Int32,
-        segments: UnsafeBufferPointer<SegmentRef>,
-        pathEnd: Int
+        segments: UnsafeBufferPointer<SegmentRef>, pathEnd: Int
     ) {
         self.core = core
-        self.source = source
+        self.source = leaf.parameterCount > 0 || leaf.isCatchAll ? source : nil
         route = leaf.route
         variant = leaf.variant
         self.scopeID = scopeID
-        var ranges: (Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32) = (0, 0, 0, 0, 0, 0, 0, 0)
-        var overflow: [Int32] = []
         let count = Int(leaf.parameterCount)
-        core.trie.parameterPositions.withUnsafeBufferPointer { positions in
-            withUnsafeMutableBytes(of: &ranges) { raw in
-                let slots = raw.bindMemory(to: Int32.self)
-                for index in 0..<count {
-                    let segment = segments[Int(positions[Int(leaf.parameterStart) + index])]
-                    if index < 4 {
-                        slots[index * 2] = segment.start
-                        slots[index * 2 + 1] = segment.end
-                    } else {
-                        overflow.append(segment.start)
-                        overflow.append(segment.end)
-                    }
-                }
-            }
+        let positions = core.trie.parameterPositions
+        func packed(_ index: Int) -> UInt64 {
+            guard index < count else { return 0 }
+            let segment = segments[Int(positions[Int(leaf.parameterStart) + index])]
+            return UInt64(UInt32(bitPattern: segment.start)) << 32 | UInt64(UInt32(bitPattern: segment.end))
         }
-        inline = ranges
-        self.overflow = overflow
+        capture0 = packed(0)
+        capture1 = packed(1)
+        capture2 = packed(2)
+        capture3 = packed(3)
+        overflow = count > 4 ? (4..<count).map(packed) : []
         captureCount = Int32(count)
         if leaf.isCatchAll {
             let position = Int(leaf.segmentCount) - 1
@@ -63,20 +60,20 @@ struct MatchDetails: Sendable {
     var scope: RouteScope { core.scopeList[Int(scopeID)] }
 
     func captureRange(_ index: Int) -> Range<Int> {
-        var ranges = inline
-        if index < 4 {
-            return withUnsafeBytes(of: &ranges) { raw in
-                let slots = raw.bindMemory(to: Int32.self)
-                return Int(slots[index * 2])..<Int(slots[index * 2 + 1])
-            }
+        let packed: UInt64
+        switch index {
+        case 0: packed = capture0
+        case 1: packed = capture1
+        case 2: packed = capture2
+        case 3: packed = capture3
+        default: packed = overflow[index - 4]
         }
-        let offset = (index - 4) * 2
-        return Int(overflow[offset])..<Int(overflow[offset + 1])
+        return Int(packed >> 32)..<Int(packed & 0xFFFF_FFFF)
     }
 
     var wildcard: [String]? {
         guard wildcardStart >= 0 else { return nil }
-        return PathSegments.decodedSegments(of: source, in: Int(wildcardStart)..<Int(pathEnd))
+        return PathSegments.decodedSegments(of: source ?? "", in: Int(wildcardStart)..<Int(pathEnd))
     }
 
     var parameters: RouteParameters {
@@ -85,7 +82,7 @@ struct MatchDetails: Sendable {
         for segment in variantValue.segments {
             switch segment {
             case .parameter(let name, _):
-                pairs.append((name, PathSegments.decoded(source, captureRange(capture))))
+                pairs.append((name, PathSegments.decoded(source ?? "", captureRange(capture))))
                 capture += 1
             case .catchAll(let name?):
                 pairs.append((name, (wildcard ?? []).joined(separator: "/")))

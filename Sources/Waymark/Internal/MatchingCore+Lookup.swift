@@ -21,32 +21,33 @@ extension MatchingCore {
     /// path: no ``RouteURL``, no query parsing, no allocation for a static hit.
     @usableFromInline
     func best(_ string: String) -> MatchDetails? {
+        if let found = string.utf8.withContiguousStorageIfAvailable({ best(string, bytes: $0) }) { return found }
         var copy = string
-        return copy.withUTF8 { bytes -> MatchDetails? in
-            guard let anatomy = try? URLAnatomy.parse(bytes), case .success(let context) = scopeContext(bytes, anatomy)
-            else { return nil }
-            let path = PathSegments.routePath(anatomy)
-            return withUnsafeTemporaryAllocation(of: SegmentRef.self, capacity: PathSegments.capacity(bytes, path)) {
-                buffer -> MatchDetails? in
-                guard let split = try? PathSegments.split(bytes, path, into: buffer) else { return nil }
-                let segments = UnsafeBufferPointer(rebasing: buffer[0..<split.count])
-                for pass in 0..<2 {
-                    let scopeID = pass == 0 ? context.exact : context.any
-                    if scopeID < 0 { continue }
-                    let found = trie.withSearch(
-                        bytes: bytes, segments: segments, hasTrailingSlash: split.hasTrailingSlash,
-                        strictTrailingSlash: options.strictTrailingSlash, foldFirstSegment: context.foldFirstSegment,
-                        scopeID: scopeID, types: types
-                    ) { $0.best() }
-                    if let found {
-                        return MatchDetails(
-                            core: self, source: string, leaf: trie.leaves[Int(found)], scopeID: scopeID,
-                            segments: segments, pathEnd: path.upperBound)
-                    }
+        return copy.withUTF8 { best(string, bytes: $0) }
+    }
+
+    private func best(_ string: String, bytes: UnsafeBufferPointer<UInt8>) -> MatchDetails? {
+        let views = trie.views
+        let found = try? URLAnatomy.withParsed(bytes) {
+            anatomy, segments, hasTrailingSlash -> MatchDetails? in
+            guard case .success(let context) = scopeContext(bytes, anatomy) else { return nil }
+            for pass in 0..<2 {
+                let scopeID = pass == 0 ? context.exact : context.any
+                if scopeID < 0 { continue }
+                let found = TrieSearch(
+                    trie: views, bytes: bytes, segments: segments, hasTrailingSlash: hasTrailingSlash,
+                    strictTrailingSlash: options.strictTrailingSlash, foldFirstSegment: context.foldFirstSegment,
+                    scopeID: scopeID
+                ).best()
+                if let found {
+                    return MatchDetails(
+                        core: self, source: string, leaf: views.leaves[Int(found)], scopeID: scopeID,
+                        segments: segments, pathEnd: anatomy.path.upperBound)
                 }
-                return nil
             }
+            return nil
         }
+        return found ?? nil
     }
 
     /// A full lookup: the parsed URL, the outcome and the best match, or every match in precedence
@@ -55,59 +56,52 @@ extension MatchingCore {
     func lookup(_ string: String, collectAll: Bool) -> CoreLookup {
         var copy = string
         return copy.withUTF8 { bytes -> CoreLookup in
-            let anatomy: URLAnatomy
+            let views = trie.views
             do throws(URLAnatomy.Failure) {
-                anatomy = try URLAnatomy.parse(bytes)
+                return try URLAnatomy.withParsed(bytes) {
+                    anatomy, segments, hasTrailingSlash -> CoreLookup in
+                    let url = RouteURL(
+                        string: string, bytes: bytes, anatomy: anatomy, hasTrailingSlash: hasTrailingSlash)
+                    let context: ScopeContext
+                    switch scopeContext(bytes, anatomy) {
+                    case .success(let found): context = found
+                    case .failure(let refusal):
+                        return CoreLookup(outcome: .refused, reason: refusal.reason, url: url, matches: [])
+                    }
+                    var matches: [MatchDetails] = []
+                    for pass in 0..<2 {
+                        let scopeID = pass == 0 ? context.exact : context.any
+                        if scopeID < 0 { continue }
+                        let search = TrieSearch(
+                            trie: views, bytes: bytes, segments: segments, hasTrailingSlash: hasTrailingSlash,
+                            strictTrailingSlash: options.strictTrailingSlash,
+                            foldFirstSegment: context.foldFirstSegment,
+                            scopeID: scopeID)
+                        var leaves: [Int32] = []
+                        if collectAll {
+                            search.all(into: &leaves)
+                            leaves = stablyOrderedByPriority(leaves)
+                        } else if let found = search.best() {
+                            leaves = [found]
+                        }
+                        for leafIndex in leaves {
+                            let leaf = views.leaves[Int(leafIndex)]
+                            if matches.contains(where: { $0.route == leaf.route }) { continue }
+                            matches.append(
+                                MatchDetails(
+                                    core: self, source: string, leaf: leaf, scopeID: scopeID, segments: segments,
+                                    pathEnd: anatomy.path.upperBound))
+                        }
+                        if !collectAll && !matches.isEmpty { break }
+                    }
+                    if matches.isEmpty {
+                        return CoreLookup(
+                            outcome: .unmatched, reason: "no route matches \"\(url.path)\"", url: url, matches: [])
+                    }
+                    return CoreLookup(outcome: .matched, reason: nil, url: url, matches: matches)
+                }
             } catch {
                 return CoreLookup(outcome: .invalid, reason: error.reason, url: nil, matches: [])
-            }
-            let path = PathSegments.routePath(anatomy)
-            return withUnsafeTemporaryAllocation(of: SegmentRef.self, capacity: PathSegments.capacity(bytes, path)) {
-                buffer -> CoreLookup in
-                let split: (count: Int, hasTrailingSlash: Bool)
-                do throws(URLAnatomy.Failure) {
-                    split = try PathSegments.split(bytes, path, into: buffer)
-                } catch {
-                    return CoreLookup(outcome: .invalid, reason: error.reason, url: nil, matches: [])
-                }
-                let url = RouteURL(
-                    string: string, bytes: bytes, anatomy: anatomy, hasTrailingSlash: split.hasTrailingSlash)
-                let context: ScopeContext
-                switch scopeContext(bytes, anatomy) {
-                case .success(let found): context = found
-                case .failure(let refusal):
-                    return CoreLookup(outcome: .refused, reason: refusal.reason, url: url, matches: [])
-                }
-                let segments = UnsafeBufferPointer(rebasing: buffer[0..<split.count])
-                var matches: [MatchDetails] = []
-                for pass in 0..<2 {
-                    let scopeID = pass == 0 ? context.exact : context.any
-                    if scopeID < 0 { continue }
-                    let leaves = trie.withSearch(
-                        bytes: bytes, segments: segments, hasTrailingSlash: split.hasTrailingSlash,
-                        strictTrailingSlash: options.strictTrailingSlash, foldFirstSegment: context.foldFirstSegment,
-                        scopeID: scopeID, types: types
-                    ) { search -> [Int32] in
-                        if !collectAll { return search.best().map { [$0] } ?? [] }
-                        var found: [Int32] = []
-                        search.all(into: &found)
-                        return stablyOrderedByPriority(found)
-                    }
-                    for leafIndex in leaves {
-                        let leaf = trie.leaves[Int(leafIndex)]
-                        if matches.contains(where: { $0.route == leaf.route }) { continue }
-                        matches.append(
-                            MatchDetails(
-                                core: self, source: string, leaf: leaf, scopeID: scopeID, segments: segments,
-                                pathEnd: path.upperBound))
-                    }
-                    if !collectAll && !matches.isEmpty { break }
-                }
-                if matches.isEmpty {
-                    return CoreLookup(
-                        outcome: .unmatched, reason: "no route matches \"\(url.path)\"", url: url, matches: [])
-                }
-                return CoreLookup(outcome: .matched, reason: nil, url: url, matches: matches)
             }
         }
     }
@@ -157,7 +151,7 @@ extension MatchingCore {
             }
             return .success(ScopeContext(exact: exact, any: 0, foldFirstSegment: true))
         case .universal:
-            let host = anatomy.authority ?? 0..<0
+            let host = anatomy.host ?? 0..<0
             let accepted = acceptsEverything || domains.contains { Self.equalsIgnoringASCIICase(bytes, host, $0) }
             if !accepted {
                 let name = URLAnatomy.lowercasedString(bytes, host)

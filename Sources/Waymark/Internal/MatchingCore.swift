@@ -6,8 +6,7 @@
 @usableFromInline
 final class MatchingCore: Sendable {
     let definitions: [RouteDefinition]
-    let trie: SegmentTrie
-    let types: [ParameterType]
+    let trie: FlatTrie
     let parameterTypes: [String: ParameterType]
     /// Scopes by ID: 0 is `appAny`, 1 is `universalAny`.
     let scopeList: [RouteScope]
@@ -22,8 +21,7 @@ final class MatchingCore: Sendable {
 
     init(plan: TablePlan) {
         definitions = plan.definitions
-        trie = plan.trie.build()
-        types = plan.types
+        trie = FlatTrie(plan.trie.build(), types: plan.types)
         parameterTypes = plan.parameterTypes
         scopeList = plan.scopeList
         scopeIDs = plan.scopeIDs

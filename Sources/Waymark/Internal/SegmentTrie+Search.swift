@@ -1,17 +1,7 @@
-/// A search of a ``SegmentTrie`` for one URL, over unsafe views of the URL's bytes, its segments and
-/// the trie's arrays. Created and used inside `withUnsafeBufferPointer` scopes only.
+/// A search of a ``FlatTrie`` for one URL, over unsafe views of the URL's bytes, its segments and
+/// the trie's buffers. Lives only for the duration of one lookup, inside the owning core's method.
 struct TrieSearch {
-    let nodes: UnsafeBufferPointer<SegmentTrie.Node>
-    let edges: UnsafeBufferPointer<SegmentTrie.Edge>
-    let foldedRootEdges: UnsafeBufferPointer<SegmentTrie.Edge>
-    let keys: UnsafeBufferPointer<UInt8>
-    let leafLists: UnsafeBufferPointer<Int32>
-    let leaves: UnsafeBufferPointer<SegmentTrie.Leaf>
-    let leafScopes: UnsafeBufferPointer<Int32>
-    let typedSlots: UnsafeBufferPointer<SegmentTrie.TypedSlot>
-    let types: UnsafeBufferPointer<ParameterType>
-    let caseInsensitive: Bool
-
+    let trie: FlatTrie.Views
     let bytes: UnsafeBufferPointer<UInt8>
     let segments: UnsafeBufferPointer<SegmentRef>
     let hasTrailingSlash: Bool
@@ -30,18 +20,20 @@ struct TrieSearch {
     }
 
     private func searchBest(node index: Int, depth: Int, best: inout Int32) {
-        let node = nodes[index]
+        let node = trie.nodes[index]
         if depth == segments.count {
-            consider(start: node.terminalStart, count: node.terminalCount, best: &best)
-            consider(start: node.catchAllStart, count: node.catchAllCount, best: &best)
+            if node.terminalCount > 0 { consider(start: node.terminalStart, count: node.terminalCount, best: &best) }
+            if node.catchAllCount > 0 { consider(start: node.catchAllStart, count: node.catchAllCount, best: &best) }
             return
         }
-        if node.literalCount > 0 || (depth == 0 && foldFirstSegment) {
-            var found = literalChild(of: node, depth: depth, after: -1)
+        if depth == 0 && foldFirstSegment && !trie.caseInsensitive {
+            var found = foldedRootChild(after: -1)
             while let child = found {
                 if !isPruned(child, best) { searchBest(node: child, depth: depth + 1, best: &best) }
-                found = literalChild(of: node, depth: depth, after: child)
+                found = foldedRootChild(after: child)
             }
+        } else if node.literalCount > 0, let child = literalChild(of: index, depth: depth), !isPruned(child, best) {
+            searchBest(node: child, depth: depth + 1, best: &best)
         }
         if node.typedChild >= 0, !isPruned(Int(node.typedChild), best) {
             searchBest(node: Int(node.typedChild), depth: depth + 1, best: &best)
@@ -49,12 +41,12 @@ struct TrieSearch {
         if node.parameterChild >= 0, !isPruned(Int(node.parameterChild), best) {
             searchBest(node: Int(node.parameterChild), depth: depth + 1, best: &best)
         }
-        consider(start: node.catchAllStart, count: node.catchAllCount, best: &best)
+        if node.catchAllCount > 0 { consider(start: node.catchAllStart, count: node.catchAllCount, best: &best) }
     }
 
     @inline(__always)
     private func isPruned(_ child: Int, _ best: Int32) -> Bool {
-        best >= 0 && nodes[child].maxPriority <= leaves[Int(best)].priority
+        best >= 0 && trie.nodes[child].maxPriority <= trie.leaves[Int(best)].priority
     }
 
     /// Takes the first acceptable leaf of a list (ordered by priority, then registration) if it
@@ -65,8 +57,8 @@ struct TrieSearch {
         var position = Int(start)
         let end = position + Int(count)
         while position < end {
-            let leafIndex = leafLists[position]
-            if best >= 0, leaves[Int(leafIndex)].priority <= leaves[Int(best)].priority { return }
+            let leafIndex = trie.leafLists[position]
+            if best >= 0, trie.leaves[Int(leafIndex)].priority <= trie.leaves[Int(best)].priority { return }
             if accepts(leafIndex) {
                 best = leafIndex
                 return
@@ -83,16 +75,20 @@ struct TrieSearch {
     }
 
     private func searchAll(node index: Int, depth: Int, into results: inout [Int32]) {
-        let node = nodes[index]
+        let node = trie.nodes[index]
         if depth == segments.count {
             collect(start: node.terminalStart, count: node.terminalCount, into: &results)
             collect(start: node.catchAllStart, count: node.catchAllCount, into: &results)
             return
         }
-        var found = literalChild(of: node, depth: depth, after: -1)
-        while let child = found {
+        if depth == 0 && foldFirstSegment && !trie.caseInsensitive {
+            var found = foldedRootChild(after: -1)
+            while let child = found {
+                searchAll(node: child, depth: depth + 1, into: &results)
+                found = foldedRootChild(after: child)
+            }
+        } else if node.literalCount > 0, let child = literalChild(of: index, depth: depth) {
             searchAll(node: child, depth: depth + 1, into: &results)
-            found = literalChild(of: node, depth: depth, after: child)
         }
         if node.typedChild >= 0 { searchAll(node: Int(node.typedChild), depth: depth + 1, into: &results) }
         if node.parameterChild >= 0 { searchAll(node: Int(node.parameterChild), depth: depth + 1, into: &results) }
@@ -100,8 +96,8 @@ struct TrieSearch {
     }
 
     private func collect(start: Int32, count: Int32, into results: inout [Int32]) {
-        for position in Int(start)..<(Int(start) + Int(count)) where accepts(leafLists[position]) {
-            results.append(leafLists[position])
+        for position in Int(start)..<(Int(start) + Int(count)) where accepts(trie.leafLists[position]) {
+            results.append(trie.leafLists[position])
         }
     }
 
@@ -109,12 +105,12 @@ struct TrieSearch {
 
     @inline(__always)
     private func accepts(_ leafIndex: Int32) -> Bool {
-        let leaf = leaves[Int(leafIndex)]
+        let leaf = trie.leaves[Int(leafIndex)]
         var inScope = false
         var position = Int(leaf.scopeStart)
         let scopeEnd = position + Int(leaf.scopeCount)
         while position < scopeEnd {
-            if leafScopes[position] == scopeID {
+            if trie.leafScopes[position] == scopeID {
                 inScope = true
                 break
             }
@@ -124,8 +120,8 @@ struct TrieSearch {
         if strictTrailingSlash, !leaf.isCatchAll, leaf.hasTrailingSlash != hasTrailingSlash { return false }
         if leaf.typedCount > 0 {
             for slot in Int(leaf.typedStart)..<Int(leaf.typedStart + leaf.typedCount) {
-                let typed = typedSlots[slot]
-                if !typeAccepts(types[Int(typed.type)], segments[Int(typed.segment)]) { return false }
+                let typed = trie.typedSlots[slot]
+                if !typeAccepts(trie.types[Int(typed.type)], segments[Int(typed.segment)]) { return false }
             }
         }
         return true
@@ -140,37 +136,81 @@ struct TrieSearch {
 
     // MARK: - Literals
 
-    /// The literal child of `node` whose key equals segment `depth`, coming after `previous` (-1 for
-    /// the first). There is at most one, except at a case-insensitive host segment whose registered
-    /// spellings differ only in case (registration forbids that for app scopes, but universal-only
-    /// routes may have them).
+    /// The literal child of node `parent` whose key equals segment `depth`, through the edge hash
+    /// table. Keys are unique per node, so there is at most one.
     @inline(__always)
-    private func literalChild(of node: SegmentTrie.Node, depth: Int, after previous: Int) -> Int? {
-        let useFoldedRoot = depth == 0 && foldFirstSegment && !caseInsensitive
-        let fold = caseInsensitive || useFoldedRoot
-        let list =
-            useFoldedRoot
-            ? foldedRootEdges
-            : UnsafeBufferPointer(rebasing: edges[Int(node.literalStart)..<Int(node.literalStart + node.literalCount)])
-        if list.isEmpty { return nil }
+    private func literalChild(of parent: Int, depth: Int) -> Int? {
         let segment = segments[depth]
+        let fold = trie.caseInsensitive
         if !segment.isComplex {
             let probe = UnsafeBufferPointer(rebasing: bytes[Int(segment.start)..<Int(segment.end)])
-            return find(in: list, probe: probe, fold: fold, after: previous)
+            let hash = fold ? FlatTrie.hash(probe, fold: true) : segment.hash
+            return probeEdges(parent: Int32(parent), probe: probe, hash: hash, fold: fold)
         }
         let raw = UnsafeBufferPointer(rebasing: bytes[Int(segment.start)..<Int(segment.end)])
         let comparable = PercentDecoding.comparableBytes(PercentDecoding.decode(raw) ?? "", folded: fold)
         return comparable.withUnsafeBufferPointer { probe in
-            find(in: list, probe: probe, fold: false, after: previous)
+            probeEdges(parent: Int32(parent), probe: probe, hash: FlatTrie.hash(probe, fold: false), fold: false)
         }
     }
 
     @inline(__always)
-    private func find(
-        in list: UnsafeBufferPointer<SegmentTrie.Edge>, probe: UnsafeBufferPointer<UInt8>, fold: Bool,
-        after previous: Int
-    ) -> Int? {
-        // Lower bound of the probe among the sorted keys.
+    private func probeEdges(parent: Int32, probe: UnsafeBufferPointer<UInt8>, hash: UInt32, fold: Bool) -> Int? {
+        var slot = FlatTrie.slot(hash, parent: parent, mask: trie.edgeSlotMask)
+        while true {
+            let index = trie.edgeSlots[slot]
+            if index < 0 { return nil }
+            let edge = trie.edges[Int(index)]
+            if edge.hash == hash, edge.parent == parent, equals(edge, probe, fold: fold) { return Int(edge.child) }
+            slot = (slot + 1) & trie.edgeSlotMask
+        }
+    }
+
+    @inline(__always)
+    private func equals(_ edge: FlatTrie.Edge, _ probe: UnsafeBufferPointer<UInt8>, fold: Bool) -> Bool {
+        guard Int(edge.keyCount) == probe.count else { return false }
+        let start = Int(edge.keyStart)
+        if fold {
+            for index in 0..<probe.count {
+                var byte = probe[index]
+                if byte >= UInt8(ascii: "A"), byte <= UInt8(ascii: "Z") { byte |= 0x20 }
+                if trie.keys[start + index] != byte { return false }
+            }
+            return true
+        }
+        // Eight bytes at a time, then the rest.
+        let key = UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: trie.keys[start..<(start + probe.count)]))
+        let other = UnsafeRawBufferPointer(probe)
+        var index = 0
+        while index + 8 <= probe.count {
+            if key.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                != other.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            {
+                return false
+            }
+            index += 8
+        }
+        while index < probe.count {
+            if key[index] != other[index] { return false }
+            index += 1
+        }
+        return true
+    }
+
+    /// The root's children whose folded key equals segment 0, in key order, one after another.
+    private func foldedRootChild(after previous: Int) -> Int? {
+        let segment = segments[0]
+        if !segment.isComplex {
+            let probe = UnsafeBufferPointer(rebasing: bytes[Int(segment.start)..<Int(segment.end)])
+            return findFolded(probe: probe, fold: true, after: previous)
+        }
+        let raw = UnsafeBufferPointer(rebasing: bytes[Int(segment.start)..<Int(segment.end)])
+        let comparable = PercentDecoding.comparableBytes(PercentDecoding.decode(raw) ?? "", folded: true)
+        return comparable.withUnsafeBufferPointer { findFolded(probe: $0, fold: false, after: previous) }
+    }
+
+    private func findFolded(probe: UnsafeBufferPointer<UInt8>, fold: Bool, after previous: Int) -> Int? {
+        let list = trie.foldedRootEdges
         var low = 0
         var high = list.count
         while low < high {
@@ -178,7 +218,6 @@ struct TrieSearch {
             if compare(list[middle], probe, fold: fold) < 0 { low = middle + 1 } else { high = middle }
         }
         if previous >= 0 {
-            // Skip the equal keys up to and including the previous child.
             while low < list.count, compare(list[low], probe, fold: fold) == 0, Int(list[low].child) != previous {
                 low += 1
             }
@@ -191,13 +230,13 @@ struct TrieSearch {
     /// Three-way comparison of an edge's key with the probe bytes, lowercasing ASCII probe bytes
     /// when `fold` is set (keys compared that way are stored folded).
     @inline(__always)
-    private func compare(_ edge: SegmentTrie.Edge, _ probe: UnsafeBufferPointer<UInt8>, fold: Bool) -> Int {
+    private func compare(_ edge: FlatTrie.Edge, _ probe: UnsafeBufferPointer<UInt8>, fold: Bool) -> Int {
         let keyStart = Int(edge.keyStart)
         let keyCount = Int(edge.keyCount)
         let common = min(keyCount, probe.count)
         var index = 0
         while index < common {
-            let key = keys[keyStart + index]
+            let key = trie.keys[keyStart + index]
             var byte = probe[index]
             if fold, byte >= UInt8(ascii: "A"), byte <= UInt8(ascii: "Z") { byte |= 0x20 }
             if key != byte { return key < byte ? -1 : 1 }
@@ -207,40 +246,27 @@ struct TrieSearch {
     }
 }
 
-extension SegmentTrie {
-    /// Runs `body` with a search over this trie for the given URL segments.
-    @inline(__always)
-    func withSearch<Result>(
-        bytes: UnsafeBufferPointer<UInt8>, segments: UnsafeBufferPointer<SegmentRef>, hasTrailingSlash: Bool,
-        strictTrailingSlash: Bool, foldFirstSegment: Bool, scopeID: Int32, types: [ParameterType],
-        _ body: (TrieSearch) -> Result
-    ) -> Result {
-        nodes.withUnsafeBufferPointer { nodes in
-            edges.withUnsafeBufferPointer { edges in
-                foldedRootEdges.withUnsafeBufferPointer { foldedRootEdges in
-                    keyBytes.withUnsafeBufferPointer { keys in
-                        leafLists.withUnsafeBufferPointer { leafLists in
-                            leaves.withUnsafeBufferPointer { leaves in
-                                leafScopes.withUnsafeBufferPointer { leafScopes in
-                                    typedSlots.withUnsafeBufferPointer { typedSlots in
-                                        types.withUnsafeBufferPointer { types in
-                                            body(
-                                                TrieSearch(
-                                                    nodes: nodes, edges: edges, foldedRootEdges: foldedRootEdges,
-                                                    keys: keys, leafLists: leafLists, leaves: leaves,
-                                                    leafScopes: leafScopes, typedSlots: typedSlots, types: types,
-                                                    caseInsensitive: caseInsensitive, bytes: bytes, segments: segments,
-                                                    hasTrailingSlash: hasTrailingSlash,
-                                                    strictTrailingSlash: strictTrailingSlash,
-                                                    foldFirstSegment: foldFirstSegment, scopeID: scopeID))
-                                        }
-                                    }
-                                }
-                            }
-                        }
-                    }
-                }
-            }
-        }
+extension FlatTrie {
+    /// The trie's buffers as one trivially copyable value, for the search.
+    struct Views {
+        let nodes: UnsafeBufferPointer<SegmentTrie.Node>
+        let edges: UnsafeBufferPointer<Edge>
+        let edgeSlots: UnsafeBufferPointer<Int32>
+        let edgeSlotMask: Int
+        let foldedRootEdges: UnsafeBufferPointer<Edge>
+        let keys: UnsafeBufferPointer<UInt8>
+        let leafLists: UnsafeBufferPointer<Int32>
+        let leaves: UnsafeBufferPointer<SegmentTrie.Leaf>
+        let leafScopes: UnsafeBufferPointer<Int32>
+        let typedSlots: UnsafeBufferPointer<SegmentTrie.TypedSlot>
+        let types: UnsafeMutableBufferPointer<ParameterType>
+        let caseInsensitive: Bool
+    }
+
+    var views: Views {
+        Views(
+            nodes: nodes, edges: edges, edgeSlots: edgeSlots, edgeSlotMask: edgeSlotMask,
+            foldedRootEdges: foldedRootEdges, keys: keys, leafLists: leafLists, leaves: leaves, leafScopes: leafScopes,
+            typedSlots: typedSlots, types: types, caseInsensitive: caseInsensitive)
     }
 }

@@ -2,9 +2,13 @@
 ///
 /// Three kinds of input:
 /// - a custom-scheme link (`shop://product/42`, `shop:product/42`, `shop:///product/42`): the
-///   authority, when present, is path segment 0;
+///   authority, when present, is path segment 0, so the route path starts right after `scheme://`;
 /// - a universal link (`http`/`https`): the authority's host is the domain; only the path routes;
 /// - an internal route string with no scheme (`product/42`), resolved as in-app navigation.
+///
+/// ``parse(_:into:)`` reads the string once: scheme and authority, then the route path,
+/// split into segments in the same pass, then query and fragment. Any ASCII control character makes
+/// the string invalid.
 struct URLAnatomy {
     enum Kind: Equatable {
         case app
@@ -14,35 +18,62 @@ struct URLAnatomy {
 
     var kind: Kind
     var scheme: Range<Int>?
-    /// App links: the authority (segment 0). Universal links: the host, without port.
-    var authority: Range<Int>?
+    /// Universal links: the host, without port. Others: `nil`.
+    var host: Range<Int>?
+    /// The route path: for app links it starts with the authority (segment 0).
     var path: Range<Int>
     var query: Range<Int>?
     var fragment: Range<Int>?
+    /// Whether an app link was written with `//` (so that segment 0 is its authority).
+    var hasAuthority: Bool
 
     struct Failure: Error {
         var reason: String
     }
 
-    static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(Failure) -> URLAnatomy {
+    /// The result of one pass: the anatomy and the path's segments.
+    struct Parsed {
+        var anatomy: URLAnatomy
+        /// The number of segments written, or -1 when `buffer` was too small (call again with
+        /// ``segmentCapacity(_:)``).
+        var segmentCount: Int
+        var hasTrailingSlash: Bool
+    }
+
+    /// How many segments a buffer must hold for any path of `bytes`.
+    static func segmentCapacity(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var slashes = 0
+        for byte in bytes where byte == UInt8(ascii: "/") { slashes += 1 }
+        return slashes + 1
+    }
+
+    /// Parses `bytes` and splits the route path into `buffer`, hashing each segment's bytes as they
+    /// are read (the hash is meaningful for segments that are not complex).
+    /// The scheme of a string (the bytes before the first `:`, when they form a scheme), if any.
+    static func schemeRange(_ bytes: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
+        guard let first = bytes.first, isASCIILetter(first) else { return nil }
+        var end = 1
+        while end < bytes.count, isSchemeByte(bytes[end]) { end += 1 }
+        return end < bytes.count && bytes[end] == UInt8(ascii: ":") ? 0..<end : nil
+    }
+
+    @inline(__always)
+    static func parse(
+        _ bytes: UnsafeBufferPointer<UInt8>, into buffer: UnsafeMutableBufferPointer<SegmentRef>
+    ) throws(Failure) -> Parsed {
         let count = bytes.count
-        var index = 0
-        var scheme: Range<Int>?
-        if count > 0, isASCIILetter(bytes[0]) {
-            var end = 1
-            while end < count, isSchemeByte(bytes[end]) { end += 1 }
-            if end < count, bytes[end] == UInt8(ascii: ":") {
-                scheme = 0..<end
-                index = end + 1
-            }
-        }
+        let scheme = schemeRange(bytes)
+        var index = scheme.map { $0.upperBound + 1 } ?? 0
         var kind = Kind.internalPath
-        if let scheme {
-            kind = isHTTP(bytes, scheme) ? .universal : .app
-        }
-        // One pass over the rest: authority, path, query and fragment boundaries, and control characters.
-        var authority: Range<Int>?
-        if scheme != nil, index + 1 < count, bytes[index] == UInt8(ascii: "/"), bytes[index + 1] == UInt8(ascii: "/") {
+        if let scheme { kind = isHTTP(bytes, scheme) ? .universal : .app }
+        let hasDoubleSlash =
+            scheme != nil && index + 1 < count && bytes[index] == UInt8(ascii: "/")
+            && bytes[index + 1] == UInt8(ascii: "/")
+        var host: Range<Int>?
+        if kind == .universal {
+            guard hasDoubleSlash else {
+                throw Failure(reason: "the universal link has no host; write it as https://DOMAIN/PATH")
+            }
             let start = index + 2
             var end = start
             while end < count {
@@ -51,17 +82,65 @@ struct URLAnatomy {
                 if isControl(byte) { throw controlCharacter(bytes, at: end) }
                 end += 1
             }
-            authority = start..<end
+            host = try universalHost(bytes, start..<end)
             index = end
+        } else if hasDoubleSlash {
+            index += 2
         }
+
+        // The route path, split into segments as it is read: one table lookup per ordinary byte.
         let pathStart = index
-        while index < count {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") { break }
-            if isControl(byte) { throw controlCharacter(bytes, at: index) }
+        var segmentCount = 0
+        var segmentStart = index
+        var hasEscape = false
+        var isComplex = false
+        var overflow = false
+        let classes = Self.byteClasses.utf8Start
+        while true {
+            var hash: UInt32 = 0x811C_9DC5
+            var byte: UInt8 = 0
+            var byteClass: UInt8 = Self.endOfPath
+            while index < count {
+                byte = bytes[index]
+                byteClass = classes[Int(byte)]
+                if byteClass != Self.ordinary { break }
+                hash = (hash ^ UInt32(byte)) &* 0x0100_0193
+                index += 1
+            }
+            if index >= count { byteClass = Self.endOfPath }
+            switch byteClass {
+            case Self.percent, Self.nonASCII:
+                if byteClass == Self.percent { hasEscape = true }
+                isComplex = true
+                index += 1
+                continue
+            case Self.control:
+                throw controlCharacter(bytes, at: index)
+            default:
+                break
+            }
+            // A slash, the end of the path ('?', '#') or of the string: close the segment.
+            if index > segmentStart {
+                if hasEscape { try validate(bytes, segmentStart..<index, position: segmentCount + 1) }
+                if segmentCount < buffer.count {
+                    buffer[segmentCount] = SegmentRef(
+                        start: Int32(segmentStart), end: Int32(index), isComplex: isComplex, hash: hash)
+                } else {
+                    overflow = true
+                }
+                segmentCount += 1
+            }
+            if byteClass != Self.slash { break }
             index += 1
+            segmentStart = index
+            hasEscape = false
+            isComplex = false
         }
-        let path = pathStart..<index
+        let path = pathStart..<min(index, count)
+        let hasTrailingSlash =
+            segmentCount > 0 && path.upperBound > path.lowerBound && bytes[path.upperBound - 1] == UInt8(ascii: "/")
+
+        index = path.upperBound
         var query: Range<Int>?
         if index < count, bytes[index] == UInt8(ascii: "?") {
             let start = index + 1
@@ -79,16 +158,52 @@ struct URLAnatomy {
                 throw controlCharacter(bytes, at: offset)
             }
         }
-        if kind == .universal {
-            guard let found = authority, !found.isEmpty else {
-                throw Failure(reason: "the universal link has no host; write it as https://DOMAIN/PATH")
+        let anatomy = URLAnatomy(
+            kind: kind, scheme: scheme, host: host, path: path, query: query, fragment: fragment,
+            hasAuthority: kind == .app && hasDoubleSlash)
+        return Parsed(anatomy: anatomy, segmentCount: overflow ? -1 : segmentCount, hasTrailingSlash: hasTrailingSlash)
+    }
+
+    /// Parses into a stack buffer, or a larger temporary one when the path has many segments, and
+    /// calls `body` with the anatomy and the segments.
+    @inline(__always)
+    static func withParsed<Result>(
+        _ bytes: UnsafeBufferPointer<UInt8>,
+        _ body: (URLAnatomy, UnsafeBufferPointer<SegmentRef>, Bool) -> Result
+    ) throws(Failure) -> Result {
+        let attempt: Swift.Result<Result?, Failure> = withUnsafeTemporaryAllocation(of: SegmentRef.self, capacity: 32) {
+            buffer in
+            do throws(Failure) {
+                let parsed = try parse(bytes, into: buffer)
+                guard parsed.segmentCount >= 0 else { return .success(nil) }
+                let segments = UnsafeBufferPointer(rebasing: buffer[0..<parsed.segmentCount])
+                return .success(body(parsed.anatomy, segments, parsed.hasTrailingSlash))
+            } catch {
+                return .failure(error)
             }
-            authority = try universalHost(bytes, found)
-        } else if let found = authority, found.isEmpty {
-            authority = nil
         }
-        return URLAnatomy(
-            kind: kind, scheme: scheme, authority: authority, path: path, query: query, fragment: fragment)
+        if let done = try attempt.get() { return done }
+        let retry: Swift.Result<Result, Failure> = withUnsafeTemporaryAllocation(
+            of: SegmentRef.self, capacity: segmentCapacity(bytes)
+        ) { buffer in
+            do throws(Failure) {
+                let parsed = try parse(bytes, into: buffer)
+                let segments = UnsafeBufferPointer(rebasing: buffer[0..<max(parsed.segmentCount, 0)])
+                return .success(body(parsed.anatomy, segments, parsed.hasTrailingSlash))
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try retry.get()
+    }
+
+    private static func validate(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, position: Int)
+        throws(Failure)
+    {
+        let raw = UnsafeBufferPointer(rebasing: bytes[range])
+        guard PercentDecoding.decode(raw) == nil else { return }
+        let text = String(decoding: raw, as: UTF8.self)
+        throw Failure(reason: "path segment \(position) ('\(text)') is not valid UTF-8 once percent-decoded")
     }
 
     @inline(__always)
@@ -159,8 +274,32 @@ struct URLAnatomy {
         return scheme.count == 4 || bytes[start + 4] | 0x20 == UInt8(ascii: "s")
     }
 
+    // Byte classes for the path scan: '0' ordinary, '1' '/', '2' '?' or '#', '3' '%', '4' non-ASCII,
+    // '5' an ASCII control character.
+    static let byteClasses: StaticString = """
+        5555555555555555555555555555555500020300000000010000000000000002\
+        0000000000000000000000000000000000000000000000000000000000000005\
+        4444444444444444444444444444444444444444444444444444444444444444\
+        4444444444444444444444444444444444444444444444444444444444444444
+        """
+    static let ordinary = UInt8(ascii: "0")
+    static let slash = UInt8(ascii: "1")
+    static let endOfPath = UInt8(ascii: "2")
+    static let percent = UInt8(ascii: "3")
+    static let nonASCII = UInt8(ascii: "4")
+    static let control = UInt8(ascii: "5")
+
     /// Lowercased ASCII text of a range.
     static func lowercasedString(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
         String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self).lowercased()
+    }
+
+    /// The authority of an app link as written (its segment 0), or `nil` when it was written without
+    /// `//` or with an empty authority.
+    func appAuthority(_ bytes: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
+        guard kind == .app, hasAuthority else { return nil }
+        var end = path.lowerBound
+        while end < path.upperBound, bytes[end] != UInt8(ascii: "/") { end += 1 }
+        return end > path.lowerBound ? path.lowerBound..<end : nil
     }
 }

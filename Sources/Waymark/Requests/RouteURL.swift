@@ -62,17 +62,10 @@ public struct RouteURL: Hashable, Sendable, CustomStringConvertible {
         var copy = string
         let result: Result<RouteURL, RoutingError> = copy.withUTF8 { bytes in
             do throws(URLAnatomy.Failure) {
-                let anatomy = try URLAnatomy.parse(bytes)
-                let path = PathSegments.routePath(anatomy)
-                return try withUnsafeTemporaryAllocation(
-                    of: SegmentRef.self, capacity: PathSegments.capacity(bytes, path)
-                ) {
-                    buffer throws(URLAnatomy.Failure) in
-                    let split = try PathSegments.split(bytes, path, into: buffer)
-                    return .success(
-                        RouteURL(
-                            string: string, bytes: bytes, anatomy: anatomy, hasTrailingSlash: split.hasTrailingSlash))
-                }
+                return .success(
+                    try URLAnatomy.withParsed(bytes) { anatomy, _, hasTrailingSlash in
+                        RouteURL(string: string, bytes: bytes, anatomy: anatomy, hasTrailingSlash: hasTrailingSlash)
+                    })
             } catch {
                 return .failure(RoutingError(code: .invalidURL, message: "\"\(Self.quoted(string))\": \(error.reason)"))
             }
@@ -89,16 +82,15 @@ public struct RouteURL: Hashable, Sendable, CustomStringConvertible {
         }
         self.scheme = anatomy.scheme.map { URLAnatomy.lowercasedString(bytes, $0) }
         switch anatomy.kind {
-        case .universal: self.host = anatomy.authority.map { URLAnatomy.lowercasedString(bytes, $0) }
+        case .universal: self.host = anatomy.host.map { URLAnatomy.lowercasedString(bytes, $0) }
         case .app:
-            self.host = anatomy.authority.map {
+            self.host = anatomy.appAuthority(bytes).map {
                 String(decoding: UnsafeBufferPointer(rebasing: bytes[$0]), as: UTF8.self)
             }
         case .internalPath: self.host = nil
         }
-        let path = PathSegments.routePath(anatomy)
-        self.pathStart = Int32(path.lowerBound)
-        self.pathEnd = Int32(path.upperBound)
+        self.pathStart = Int32(anatomy.path.lowerBound)
+        self.pathEnd = Int32(anatomy.path.upperBound)
         self.hasTrailingSlash = hasTrailingSlash
         self.query =
             anatomy.query.map { QueryParameters(bytes: UnsafeBufferPointer(rebasing: bytes[$0])) } ?? QueryParameters()

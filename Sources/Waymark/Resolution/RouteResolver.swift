@@ -93,7 +93,7 @@ public struct RouteResolver: Sendable {
     static func inferredOrigin(of string: String) -> RouteOrigin {
         var copy = string
         let hasScheme = copy.withUTF8 { bytes in
-            (try? URLAnatomy.parse(bytes))?.scheme != nil
+            URLAnatomy.schemeRange(bytes) != nil
         }
         return hasScheme ? .external : .internal
     }
