@@ -62,15 +62,17 @@ extension RouteTable {
         }
         var failures: [RouteExplanation.Attempt] = []
         let scopes = applicableScopes(url)
-        for (index, entry) in core.definitions.enumerated() {
-            guard let scope = scopes.first(where: { entry.scopes.contains($0) }) else { continue }
+        for index in 0..<core.routeCount {
+            let entryScopes = core.scopes(of: index)
+            let template = core.template(of: index)
+            guard let scope = scopes.first(where: { entryScopes.contains($0) }) else { continue }
             // The variant that gets furthest speaks for its template.
             var furthest: RouteExplanation.Attempt?
-            for variant in entry.template.variants {
+            for variant in template.variants {
                 let (count, failure) = attempt(variant, url)
                 if let current = furthest, current.matchedSegments >= count { continue }
                 furthest = .init(
-                    registrationIndex: index, template: entry.template, variant: variant, scope: scope,
+                    registrationIndex: index, template: template, variant: variant, scope: scope,
                     matched: false, matchedSegments: count, failure: failure ?? "it matches, but another route won")
             }
             if let furthest { failures.append(furthest) }

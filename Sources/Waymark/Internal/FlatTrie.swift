@@ -7,8 +7,8 @@
 /// links (where several spellings may fold to one key).
 ///
 /// `@unchecked Sendable` is safe because every buffer is allocated and initialized in `init`, never
-/// written afterwards, and freed only in `deinit`, when no other reference exists; all stored
-/// elements are trivial value types.
+/// written afterwards, and freed only in `deinit`, when no other reference exists; the buffers hold
+/// trivial value types, or `Sendable` parameter types that are only read.
 final class FlatTrie: @unchecked Sendable {
     struct Edge {
         var keyStart: Int32
@@ -29,6 +29,9 @@ final class FlatTrie: @unchecked Sendable {
     let leafScopes: UnsafeBufferPointer<Int32>
     let typedSlots: UnsafeBufferPointer<SegmentTrie.TypedSlot>
     let parameterPositions: UnsafeBufferPointer<Int32>
+    let parameterNames: UnsafeBufferPointer<Int32>
+    /// Parameter and catch-all names, each once (read only when a match's parameters are decoded).
+    let names: [String]
     /// The parameter types that typed slots refer to.
     let types: UnsafeMutableBufferPointer<ParameterType>
     let caseInsensitive: Bool
@@ -37,7 +40,8 @@ final class FlatTrie: @unchecked Sendable {
         var edges: [Edge] = []
         edges.reserveCapacity(trie.edges.count)
         for (parent, node) in trie.nodes.enumerated() {
-            for index in Int(node.literalStart)..<Int(node.literalStart + node.literalCount) {
+            let first = Int(trie.nodeEdgeStarts[parent])
+            for index in first..<(first + Int(node.literalCount)) {
                 let edge = trie.edges[index]
                 let key = trie.keyBytes[Int(edge.keyStart)..<Int(edge.keyStart + edge.keyCount)]
                 edges.append(
@@ -46,8 +50,9 @@ final class FlatTrie: @unchecked Sendable {
                         hash: Self.hash(key, fold: false)))
             }
         }
+        // A power of two at least 4/3 of the edges: linear probing stays short at a load of 3/4.
         var capacity = 8
-        while capacity < edges.count * 2 { capacity *= 2 }
+        while capacity * 3 < edges.count * 4 { capacity *= 2 }
         var slots = [Int32](repeating: -1, count: capacity)
         for (index, edge) in edges.enumerated() {
             var slot = Self.slot(edge.hash, parent: edge.parent, mask: capacity - 1)
@@ -68,6 +73,8 @@ final class FlatTrie: @unchecked Sendable {
         self.leafScopes = Self.copy(trie.leafScopes)
         self.typedSlots = Self.copy(trie.typedSlots)
         self.parameterPositions = Self.copy(trie.parameterPositions)
+        self.parameterNames = Self.copy(trie.parameterNames)
+        self.names = trie.names
         self.types = .allocate(capacity: max(types.count, 1))
         _ = self.types.initialize(from: types)
         self.typeCount = types.count
@@ -85,6 +92,7 @@ final class FlatTrie: @unchecked Sendable {
             UnsafeRawPointer(keys.baseAddress), UnsafeRawPointer(leafLists.baseAddress),
             UnsafeRawPointer(leaves.baseAddress), UnsafeRawPointer(leafScopes.baseAddress),
             UnsafeRawPointer(typedSlots.baseAddress), UnsafeRawPointer(parameterPositions.baseAddress),
+            UnsafeRawPointer(parameterNames.baseAddress),
         ] {
             buffer?.deallocate()
         }
@@ -95,7 +103,7 @@ final class FlatTrie: @unchecked Sendable {
         nodes.count * MemoryLayout<SegmentTrie.Node>.stride + edges.count * MemoryLayout<Edge>.stride
             + edgeSlots.count * 4 + foldedRootEdges.count * MemoryLayout<Edge>.stride + keys.count
             + leafLists.count * 4 + leaves.count * MemoryLayout<SegmentTrie.Leaf>.stride + leafScopes.count * 4
-            + typedSlots.count * MemoryLayout<SegmentTrie.TypedSlot>.stride + parameterPositions.count * 4
+            + typedSlots.count * MemoryLayout<SegmentTrie.TypedSlot>.stride + parameterPositions.count * 8
     }
 
     private static func copy<Element>(_ array: [Element]) -> UnsafeBufferPointer<Element> {

@@ -7,7 +7,7 @@ struct MatchDetails: Sendable {
     /// or a wildcard); the ranges below index its UTF-8.
     let source: String?
     @usableFromInline let route: Int32
-    let variant: Int32
+    let leaf: Int32
     let scopeID: Int32
     /// Byte ranges of the `:name` parameters, in template order, packed as `start << 32 | end`: four
     /// inline, the rest in `overflow`.
@@ -24,13 +24,14 @@ struct MatchDetails: Sendable {
 
     @inline(__always)
     init(
-        core: MatchingCore, source: String, leaf: SegmentTrie.Leaf, scopeID: Int32,
+        core: MatchingCore, source: String, leafIndex: Int32, scopeID: Int32,
         segments: UnsafeBufferPointer<SegmentRef>, pathEnd: Int
     ) {
+        let leaf = core.trie.leaves[Int(leafIndex)]
         self.core = core
         self.source = leaf.parameterCount > 0 || leaf.isCatchAll ? source : nil
         route = leaf.route
-        variant = leaf.variant
+        self.leaf = leafIndex
         self.scopeID = scopeID
         let count = Int(leaf.parameterCount)
         let positions = core.trie.parameterPositions
@@ -54,10 +55,15 @@ struct MatchDetails: Sendable {
         self.pathEnd = Int32(pathEnd)
     }
 
-    var definition: RouteDefinition { core.definitions[Int(route)] }
-    var template: RouteTemplate { definition.template }
-    var variantValue: RouteTemplate.Variant { template.variants[Int(variant)] }
+    var leafRecord: SegmentTrie.Leaf { core.trie.leaves[Int(leaf)] }
+    var template: RouteTemplate { core.template(of: Int(route)) }
+    var variantValue: RouteTemplate.Variant {
+        let variants = template.variants
+        let index = Int(leafRecord.variant)
+        return index < variants.count ? variants[index] : RouteTemplate.Variant(segments: [], hasTrailingSlash: false)
+    }
     var scope: RouteScope { core.scopeList[Int(scopeID)] }
+    var priority: Int { Int(leafRecord.priority) }
 
     func captureRange(_ index: Int) -> Range<Int> {
         let packed: UInt64
@@ -77,18 +83,14 @@ struct MatchDetails: Sendable {
     }
 
     var parameters: RouteParameters {
+        let record = leafRecord
         var pairs: [(name: String, value: String)] = []
-        var capture = 0
-        for segment in variantValue.segments {
-            switch segment {
-            case .parameter(let name, _):
-                pairs.append((name, PathSegments.decoded(source ?? "", captureRange(capture))))
-                capture += 1
-            case .catchAll(let name?):
-                pairs.append((name, (wildcard ?? []).joined(separator: "/")))
-            default:
-                break
-            }
+        for index in 0..<Int(record.parameterCount) {
+            let name = core.trie.names[Int(core.trie.parameterNames[Int(record.parameterStart) + index])]
+            pairs.append((name, PathSegments.decoded(source ?? "", captureRange(index))))
+        }
+        if record.catchAllName >= 0 {
+            pairs.append((core.trie.names[Int(record.catchAllName)], (wildcard ?? []).joined(separator: "/")))
         }
         return RouteParameters(pairs)
     }

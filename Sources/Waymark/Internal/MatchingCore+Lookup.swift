@@ -41,8 +41,8 @@ extension MatchingCore {
                 ).best()
                 if let found {
                     return MatchDetails(
-                        core: self, source: string, leaf: views.leaves[Int(found)], scopeID: scopeID,
-                        segments: segments, pathEnd: anatomy.path.upperBound)
+                        core: self, source: string, leafIndex: found, scopeID: scopeID, segments: segments,
+                        pathEnd: anatomy.path.upperBound)
                 }
             }
             return nil
@@ -89,8 +89,8 @@ extension MatchingCore {
                             if matches.contains(where: { $0.route == leaf.route }) { continue }
                             matches.append(
                                 MatchDetails(
-                                    core: self, source: string, leaf: leaf, scopeID: scopeID, segments: segments,
-                                    pathEnd: anatomy.path.upperBound))
+                                    core: self, source: string, leafIndex: leafIndex, scopeID: scopeID,
+                                    segments: segments, pathEnd: anatomy.path.upperBound))
                         }
                         if !collectAll && !matches.isEmpty { break }
                     }

@@ -5,8 +5,13 @@
 /// locks (every stored property is a `let` of a `Sendable` type).
 @usableFromInline
 final class MatchingCore: Sendable {
-    let definitions: [RouteDefinition]
     let trie: FlatTrie
+    /// Every route's pattern, one after another, and where each starts (one more offset than routes).
+    /// The table keeps no ``RouteTemplate`` values: ``template(of:)`` parses a pattern again on demand.
+    let patternBytes: [UInt8]
+    let patternOffsets: [Int32]
+    /// The first leaf of each route (its scopes and priority are every leaf's).
+    let routeLeaves: [Int32]
     let parameterTypes: [String: ParameterType]
     /// Scopes by ID: 0 is `appAny`, 1 is `universalAny`.
     let scopeList: [RouteScope]
@@ -20,8 +25,21 @@ final class MatchingCore: Sendable {
     let primaryAppScopeID: Int32
 
     init(plan: TablePlan) {
-        definitions = plan.definitions
-        trie = FlatTrie(plan.trie.build(), types: plan.types)
+        let built = plan.trie.build()
+        trie = FlatTrie(built, types: plan.types)
+        var bytes: [UInt8] = []
+        var offsets: [Int32] = [0]
+        for definition in plan.definitions {
+            bytes.append(contentsOf: definition.template.pattern.utf8)
+            offsets.append(Int32(bytes.count))
+        }
+        patternBytes = bytes
+        patternOffsets = offsets
+        var firstLeaves = [Int32](repeating: -1, count: plan.definitions.count)
+        for (index, leaf) in built.leaves.enumerated() where firstLeaves[Int(leaf.route)] < 0 {
+            firstLeaves[Int(leaf.route)] = Int32(index)
+        }
+        routeLeaves = firstLeaves
         parameterTypes = plan.parameterTypes
         scopeList = plan.scopeList
         scopeIDs = plan.scopeIDs
@@ -34,4 +52,28 @@ final class MatchingCore: Sendable {
     }
 
     var acceptsEverything: Bool { schemes.isEmpty && domains.isEmpty }
+
+    /// The number of routes.
+    var routeCount: Int { routeLeaves.count }
+
+    /// A route's pattern, as written.
+    func pattern(of route: Int) -> String {
+        String(decoding: patternBytes[Int(patternOffsets[route])..<Int(patternOffsets[route + 1])], as: UTF8.self)
+    }
+
+    /// A route's template, parsed again from its pattern (which parsed when the table was built).
+    func template(of route: Int) -> RouteTemplate {
+        RouteTemplate(stringLiteral: pattern(of: route))
+    }
+
+    /// A route's scopes, most specific first as registered.
+    func scopes(of route: Int) -> [RouteScope] {
+        let leaf = trie.leaves[Int(routeLeaves[route])]
+        return (0..<Int(leaf.scopeCount)).map { scopeList[Int(trie.leafScopes[Int(leaf.scopeStart) + $0])] }
+    }
+
+    /// A route's priority.
+    func priority(of route: Int) -> Int {
+        Int(trie.leaves[Int(routeLeaves[route])].priority)
+    }
 }

@@ -119,7 +119,7 @@ struct TrieSearch {
         guard inScope else { return false }
         if strictTrailingSlash, !leaf.isCatchAll, leaf.hasTrailingSlash != hasTrailingSlash { return false }
         if leaf.typedCount > 0 {
-            for slot in Int(leaf.typedStart)..<Int(leaf.typedStart + leaf.typedCount) {
+            for slot in Int(leaf.typedStart)..<(Int(leaf.typedStart) + Int(leaf.typedCount)) {
                 let typed = trie.typedSlots[slot]
                 if !typeAccepts(trie.types[Int(typed.type)], segments[Int(typed.segment)]) { return false }
             }

@@ -9,8 +9,9 @@
 /// A depth-first search that visits children in the order literal, typed, parameter, catch-all
 /// meets templates in the precedence order of DESIGN.md.
 struct SegmentTrie: Sendable {
+    /// 32 bytes. Literal children are found through the edge hash table, so a node only records
+    /// whether it has any.
     struct Node: Sendable {
-        var literalStart: Int32 = 0
         var literalCount: Int32 = 0
         var typedChild: Int32 = -1
         var parameterChild: Int32 = -1
@@ -19,7 +20,7 @@ struct SegmentTrie: Sendable {
         var catchAllStart: Int32 = 0
         var catchAllCount: Int32 = 0
         /// The highest priority of any leaf in this node's subtree, to prune the search.
-        var maxPriority: Int = .min
+        var maxPriority: Int32 = .min
     }
 
     struct Edge: Sendable {
@@ -33,21 +34,26 @@ struct SegmentTrie: Sendable {
         var type: Int32
     }
 
-    /// One template variant at the end of its path through the trie. Lists (scopes, typed slots,
-    /// parameter positions) live in flat arrays of the trie, addressed by start and count.
+    /// One template variant at the end of its path through the trie (32 bytes). Lists (scopes, typed
+    /// slots, parameter positions and names) live in flat arrays of the trie, addressed by start and
+    /// count.
     struct Leaf: Sendable {
         var route: Int32
-        var variant: Int32
-        var priority: Int
+        var priority: Int32
         var scopeStart: Int32
-        var scopeCount: Int32
         var typedStart: Int32
-        var typedCount: Int32
         var parameterStart: Int32
-        var parameterCount: Int32
-        var segmentCount: Int32
-        var hasTrailingSlash: Bool
-        var isCatchAll: Bool
+        /// The interned name of a named catch-all, or -1.
+        var catchAllName: Int32
+        var variant: UInt16
+        var segmentCount: UInt16
+        var scopeCount: UInt8
+        var typedCount: UInt8
+        var parameterCount: UInt8
+        var flags: UInt8
+
+        var hasTrailingSlash: Bool { flags & 1 != 0 }
+        var isCatchAll: Bool { flags & 2 != 0 }
     }
 
     var nodes: [Node] = []
@@ -63,5 +69,11 @@ struct SegmentTrie: Sendable {
     var typedSlots: [TypedSlot] = []
     /// For each leaf, the segment positions of its `:name` parameters, in order.
     var parameterPositions: [Int32] = []
+    /// For each leaf, the interned names of its `:name` parameters, parallel to `parameterPositions`.
+    var parameterNames: [Int32] = []
+    /// Parameter and catch-all names, each once.
+    var names: [String] = []
+    /// Where each node's literal edges start in `edges` (they are `literalCount` long).
+    var nodeEdgeStarts: [Int32] = []
     var caseInsensitive = false
 }

@@ -24,6 +24,9 @@ struct SegmentTrieBuilder: Sendable {
     private var scopeRuns: [[Int32]: Int32] = [:]
     private var typedSlots: [SegmentTrie.TypedSlot] = []
     private var parameterPositions: [Int32] = []
+    private var parameterNames: [Int32] = []
+    private var names: [String] = []
+    private var nameIndexes: [String: Int32] = [:]
     let caseInsensitive: Bool
 
     init(caseInsensitive: Bool) {
@@ -38,12 +41,19 @@ struct SegmentTrieBuilder: Sendable {
 
     /// The typed slots of a leaf.
     func typedSlots(of leaf: SegmentTrie.Leaf) -> ArraySlice<SegmentTrie.TypedSlot> {
-        typedSlots[Int(leaf.typedStart)..<Int(leaf.typedStart + leaf.typedCount)]
+        typedSlots[Int(leaf.typedStart)..<(Int(leaf.typedStart) + Int(leaf.typedCount))]
     }
 
     /// The scope IDs of a leaf.
     func scopes(of leaf: SegmentTrie.Leaf) -> ArraySlice<Int32> {
-        leafScopes[Int(leaf.scopeStart)..<Int(leaf.scopeStart + leaf.scopeCount)]
+        leafScopes[Int(leaf.scopeStart)..<(Int(leaf.scopeStart) + Int(leaf.scopeCount))]
+    }
+
+    private mutating func intern(_ name: String) -> Int32 {
+        if let index = nameIndexes[name] { return index }
+        names.append(name)
+        nameIndexes[name] = Int32(names.count - 1)
+        return Int32(names.count - 1)
     }
 
     /// Inserts one template variant and returns the index of its first-segment literal child of the
@@ -57,6 +67,7 @@ struct SegmentTrieBuilder: Sendable {
         var rootChild: Int32?
         let typedStart = Int32(typedSlots.count)
         let parameterStart = Int32(parameterPositions.count)
+        var catchAllName: Int32 = -1
         var isCatchAll = false
         for (position, segment) in variant.segments.enumerated() {
             switch segment {
@@ -73,17 +84,20 @@ struct SegmentTrieBuilder: Sendable {
                     node = child
                 }
                 if position == 0 { rootChild = node }
-            case .parameter(_, let type?):
+            case .parameter(let name, let type?):
                 typedSlots.append(.init(segment: Int32(position), type: typeIndex(type)))
                 parameterPositions.append(Int32(position))
+                parameterNames.append(intern(name))
                 node = child(of: node, \.typed)
-            case .parameter(_, nil):
+            case .parameter(let name, nil):
                 parameterPositions.append(Int32(position))
+                parameterNames.append(intern(name))
                 node = child(of: node, \.parameter)
             case .anonymous:
                 node = child(of: node, \.parameter)
-            case .catchAll:
+            case .catchAll(let name):
                 isCatchAll = true
+                if let name { catchAllName = intern(name) }
             }
         }
         let scopeStart: Int32
@@ -95,12 +109,12 @@ struct SegmentTrieBuilder: Sendable {
             scopeRuns[scopeIDs] = scopeStart
         }
         let leaf = SegmentTrie.Leaf(
-            route: Int32(route), variant: Int32(variantIndex), priority: priority, scopeStart: scopeStart,
-            scopeCount: Int32(scopeIDs.count), typedStart: typedStart,
-            typedCount: Int32(typedSlots.count) - typedStart, parameterStart: parameterStart,
-            parameterCount: Int32(parameterPositions.count) - parameterStart,
-            segmentCount: Int32(variant.segments.count), hasTrailingSlash: variant.hasTrailingSlash,
-            isCatchAll: isCatchAll)
+            route: Int32(route), priority: Int32(clamping: priority), scopeStart: scopeStart, typedStart: typedStart,
+            parameterStart: parameterStart, catchAllName: catchAllName, variant: UInt16(clamping: variantIndex),
+            segmentCount: UInt16(clamping: variant.segments.count), scopeCount: UInt8(clamping: scopeIDs.count),
+            typedCount: UInt8(clamping: Int32(typedSlots.count) - typedStart),
+            parameterCount: UInt8(clamping: Int32(parameterPositions.count) - parameterStart),
+            flags: (variant.hasTrailingSlash ? 1 : 0) | (isCatchAll ? 2 : 0))
         leaves.append(leaf)
         if isCatchAll {
             nodes[Int(node)].catchAlls.append(Int32(leaves.count - 1))
@@ -136,7 +150,10 @@ struct SegmentTrieBuilder: Sendable {
         trie.leafScopes = leafScopes
         trie.typedSlots = typedSlots
         trie.parameterPositions = parameterPositions
+        trie.parameterNames = parameterNames
+        trie.names = names
         trie.nodes = Array(repeating: SegmentTrie.Node(), count: nodes.count)
+        trie.nodeEdgeStarts = Array(repeating: 0, count: nodes.count)
         func ordered(_ list: [Int32]) -> [Int32] {
             if list.count < 2 { return list }
             return list.sorted { lhs, rhs in
@@ -148,12 +165,9 @@ struct SegmentTrieBuilder: Sendable {
         }
         for (index, node) in nodes.enumerated() {
             var flat = SegmentTrie.Node()
-            let sortedChildren = node.literalChildren.sorted {
-                nodes[Int($0)].key.utf8.lexicographicallyPrecedes(nodes[Int($1)].key.utf8)
-            }
-            flat.literalStart = Int32(trie.edges.count)
-            flat.literalCount = Int32(sortedChildren.count)
-            for child in sortedChildren {
+            trie.nodeEdgeStarts[index] = Int32(trie.edges.count)
+            flat.literalCount = Int32(node.literalChildren.count)
+            for child in node.literalChildren {
                 let key = nodes[Int(child)].key.utf8
                 trie.edges.append(.init(keyStart: Int32(trie.keyBytes.count), keyCount: Int32(key.count), child: child))
                 trie.keyBytes.append(contentsOf: key)
@@ -180,7 +194,7 @@ struct SegmentTrieBuilder: Sendable {
             trie.nodes[index].maxPriority = best
         }
         // The host segment of an app link compares case-insensitively: index the root's literals by
-        // their folded text too.
+        // their folded text too, sorted, so that spellings that fold alike come one after another.
         let folded = nodes[0].literalChildren.map { child in
             (
                 key: Self.comparableKey(nodes[Int(child)].text, folded: true), original: nodes[Int(child)].key,

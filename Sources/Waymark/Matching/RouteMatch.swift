@@ -13,7 +13,8 @@ public struct RouteMatch<Value: Sendable>: Sendable {
         self.details = details
     }
 
-    /// The template that matched.
+    /// The template that matched (parsed again from its pattern: the table keeps patterns, not
+    /// parsed templates).
     public var template: RouteTemplate { details.template }
     /// The variant of the template (optional groups resolved) that matched.
     public var variant: RouteTemplate.Variant { details.variantValue }
@@ -27,7 +28,7 @@ public struct RouteMatch<Value: Sendable>: Sendable {
     /// The position of the registration in the builder, starting at 0.
     public var registrationIndex: Int { Int(details.route) }
     /// The registration's priority.
-    public var priority: Int { details.definition.priority }
+    public var priority: Int { details.priority }
     /// The catch-all segments joined by `/`, or `nil` when the template has no catch-all.
     public var wildcardPath: String? { wildcard?.joined(separator: "/") }
 }

@@ -125,7 +125,7 @@ public struct RouteResolver: Sendable {
         let bestRoute = routes[best.value]
         if origin == .external && bestRoute.internalOnly {
             let request = makeRequest(url, origin: origin, match: best)
-            let reason = "\(describe(bestRoute, best.template)) is internal-only; external links cannot open it"
+            let reason = "\(describe(bestRoute)) is internal-only; external links cannot open it"
             return .finished(RoutingResult(status: .internalOnly, reason: reason, request: request))
         }
         let firstRequest = makeRequest(url, origin: origin, match: best)
@@ -146,9 +146,9 @@ public struct RouteResolver: Sendable {
                     if try await route.destination(request) == .handled {
                         return .finished(RoutingResult(status: .handled, reason: nil, request: request))
                     }
-                    declined.append(describe(route, match.template))
+                    declined.append(describe(route))
                 } catch {
-                    let reason = "\(describe(route, match.template)) threw: \(error)"
+                    let reason = "\(describe(route)) threw: \(error)"
                     return .finished(RoutingResult(status: .failed, reason: reason, request: request))
                 }
             }
@@ -218,11 +218,12 @@ public struct RouteResolver: Sendable {
     private func makeRequest(_ url: RouteURL, origin: RouteOrigin, match: RouteMatch<Int>) -> RouteRequest {
         let route = routes[match.value]
         return RouteRequest(
-            url: url, origin: origin, routeName: route.name, matchedTemplate: match.template, scope: match.scope,
+            url: url, origin: origin, routeName: route.name, matchedTemplate: route.template, scope: match.scope,
             routeParameters: match.parameters, wildcard: match.wildcard, properties: route.properties)
     }
 
-    private func describe(_ route: Route, _ template: RouteTemplate) -> String {
-        route.name.map { "route '\($0)' (\"\(template.pattern)\")" } ?? "route \"\(template.pattern)\""
+    private func describe(_ route: Route) -> String {
+        let pattern = route.template?.pattern ?? "default"
+        return route.name.map { "route '\($0)' (\"\(pattern)\")" } ?? "route \"\(pattern)\""
     }
 }
