@@ -10,13 +10,7 @@
 /// written afterwards, and freed only in `deinit`, when no other reference exists; the buffers hold
 /// trivial value types, or `Sendable` parameter types that are only read.
 final class FlatTrie: @unchecked Sendable {
-    struct Edge {
-        var keyStart: Int32
-        var keyCount: Int32
-        var child: Int32
-        var parent: Int32
-        var hash: UInt32
-    }
+    typealias Edge = SegmentTrie.Edge
 
     let nodes: UnsafeBufferPointer<SegmentTrie.Node>
     let edges: UnsafeBufferPointer<Edge>
@@ -37,36 +31,11 @@ final class FlatTrie: @unchecked Sendable {
     let caseInsensitive: Bool
 
     init(_ trie: SegmentTrie, types: [ParameterType]) {
-        var edges: [Edge] = []
-        edges.reserveCapacity(trie.edges.count)
-        for (parent, node) in trie.nodes.enumerated() {
-            let first = Int(trie.nodeEdgeStarts[parent])
-            for index in first..<(first + Int(node.literalCount)) {
-                let edge = trie.edges[index]
-                let key = trie.keyBytes[Int(edge.keyStart)..<Int(edge.keyStart + edge.keyCount)]
-                edges.append(
-                    Edge(
-                        keyStart: edge.keyStart, keyCount: edge.keyCount, child: edge.child, parent: Int32(parent),
-                        hash: Self.hash(key, fold: false)))
-            }
-        }
-        // A power of two at least 4/3 of the edges: linear probing stays short at a load of 3/4.
-        var capacity = 8
-        while capacity * 3 < edges.count * 4 { capacity *= 2 }
-        var slots = [Int32](repeating: -1, count: capacity)
-        for (index, edge) in edges.enumerated() {
-            var slot = Self.slot(edge.hash, parent: edge.parent, mask: capacity - 1)
-            while slots[slot] >= 0 { slot = (slot + 1) & (capacity - 1) }
-            slots[slot] = Int32(index)
-        }
-        let folded = trie.foldedRootEdges.map { edge in
-            Edge(keyStart: edge.keyStart, keyCount: edge.keyCount, child: edge.child, parent: 0, hash: 0)
-        }
         self.nodes = Self.copy(trie.nodes)
-        self.edges = Self.copy(edges)
-        self.edgeSlots = Self.copy(slots)
-        self.edgeSlotMask = capacity - 1
-        self.foldedRootEdges = Self.copy(folded)
+        self.edges = Self.copy(trie.edges)
+        self.edgeSlots = Self.copy(trie.edgeSlots)
+        self.edgeSlotMask = trie.edgeSlots.count - 1
+        self.foldedRootEdges = Self.copy(trie.foldedRootEdges)
         self.keys = Self.copy(trie.keyBytes)
         self.leafLists = Self.copy(trie.leafLists)
         self.leaves = Self.copy(trie.leaves)
@@ -112,24 +81,15 @@ final class FlatTrie: @unchecked Sendable {
         return UnsafeBufferPointer(rebasing: buffer[0..<array.count])
     }
 
-    static let hashSeed: UInt32 = 0x811C_9DC5
-    static let hashPrime: UInt32 = 0x0100_0193
-
-    /// FNV-1a over the bytes, lowercasing ASCII letters when `fold` is set. The URL parser computes
-    /// the same hash of each segment while it splits the path.
+    /// See ``SegmentTrie/hash(_:fold:)``.
     @inline(__always)
     static func hash<Bytes: Sequence<UInt8>>(_ bytes: Bytes, fold: Bool) -> UInt32 {
-        var hash = hashSeed
-        for var byte in bytes {
-            if fold, byte >= UInt8(ascii: "A"), byte <= UInt8(ascii: "Z") { byte |= 0x20 }
-            hash = (hash ^ UInt32(byte)) &* hashPrime
-        }
-        return hash
+        SegmentTrie.hash(bytes, fold: fold)
     }
 
+    /// See ``SegmentTrie/slot(_:parent:mask:)``.
     @inline(__always)
     static func slot(_ hash: UInt32, parent: Int32, mask: Int) -> Int {
-        let mixed = (hash ^ (UInt32(bitPattern: parent) &* 0x9E37_79B1)) &* 0x85EB_CA6B
-        return Int(mixed ^ (mixed >> 15)) & mask
+        SegmentTrie.slot(hash, parent: parent, mask: mask)
     }
 }

@@ -1,16 +1,15 @@
-/// The route table's matching structure: a trie over path segments, flattened into arrays of plain
-/// records after it is built, so that a lookup touches a few contiguous buffers, allocates nothing
-/// and does no reference counting.
+/// The route table's matching structure: a trie over path segments, built as flat arrays of plain
+/// records so that a lookup touches a few contiguous buffers, allocates nothing and does no
+/// reference counting.
 ///
-/// Each node has literal children (sorted by their bytes, found by binary search), at most one
-/// child for typed parameters (of every type: the type is checked at the leaf, so that all typed
-/// parameters share one specificity class), at most one child for untyped parameters and anonymous
-/// `*` segments, and two lists of leaves: templates that end here, and catch-alls that start here.
-/// A depth-first search that visits children in the order literal, typed, parameter, catch-all
-/// meets templates in the precedence order of DESIGN.md.
+/// Each node has literal children (found through one open-addressing hash table over all edges,
+/// keyed by parent node and key bytes), at most one child for typed parameters (of every type: the
+/// type is checked at the leaf, so that all typed parameters share one specificity class), at most
+/// one child for untyped parameters and anonymous `*` segments, and two lists of leaves: templates
+/// that end here, and catch-alls that start here. A depth-first search that visits children in the
+/// order literal, typed, parameter, catch-all meets templates in the precedence order of DESIGN.md.
 struct SegmentTrie: Sendable {
-    /// 32 bytes. Literal children are found through the edge hash table, so a node only records
-    /// whether it has any.
+    /// 32 bytes.
     struct Node: Sendable {
         var literalCount: Int32 = 0
         var typedChild: Int32 = -1
@@ -23,10 +22,14 @@ struct SegmentTrie: Sendable {
         var maxPriority: Int32 = .min
     }
 
+    /// A literal edge: its key bytes (in `keyBytes`), the child it leads to, its parent, and the
+    /// FNV-1a hash of the key.
     struct Edge: Sendable {
         var keyStart: Int32
         var keyCount: Int32
         var child: Int32
+        var parent: Int32
+        var hash: UInt32
     }
 
     struct TypedSlot: Hashable, Sendable {
@@ -58,8 +61,10 @@ struct SegmentTrie: Sendable {
 
     var nodes: [Node] = []
     var edges: [Edge] = []
-    /// The root's literal children keyed by their lowercased text, for the host segment of app
-    /// links, which compares case-insensitively. Several edges may share a folded key.
+    /// The edge hash table: a power of two of slots, each an edge index or -1.
+    var edgeSlots: [Int32] = []
+    /// The root's literal children keyed by their lowercased text, sorted, for the host segment of
+    /// app links, which compares case-insensitively. Several edges may share a folded key.
     var foldedRootEdges: [Edge] = []
     var keyBytes: [UInt8] = []
     var leafLists: [Int32] = []
@@ -73,7 +78,24 @@ struct SegmentTrie: Sendable {
     var parameterNames: [Int32] = []
     /// Parameter and catch-all names, each once.
     var names: [String] = []
-    /// Where each node's literal edges start in `edges` (they are `literalCount` long).
-    var nodeEdgeStarts: [Int32] = []
     var caseInsensitive = false
+
+    /// FNV-1a over the bytes, lowercasing ASCII letters when `fold` is set. The URL parser computes
+    /// the same hash (unfolded) of each segment while it splits the path.
+    @inline(__always)
+    static func hash<Bytes: Sequence<UInt8>>(_ bytes: Bytes, fold: Bool) -> UInt32 {
+        var hash: UInt32 = 0x811C_9DC5
+        for var byte in bytes {
+            if fold, byte >= UInt8(ascii: "A"), byte <= UInt8(ascii: "Z") { byte |= 0x20 }
+            hash = (hash ^ UInt32(byte)) &* 0x0100_0193
+        }
+        return hash
+    }
+
+    /// The first slot to probe for an edge of `parent` with this key hash.
+    @inline(__always)
+    static func slot(_ hash: UInt32, parent: Int32, mask: Int) -> Int {
+        let mixed = (hash ^ (UInt32(bitPattern: parent) &* 0x9E37_79B1)) &* 0x85EB_CA6B
+        return Int(mixed ^ (mixed >> 15)) & mask
+    }
 }

@@ -1,42 +1,61 @@
-/// Builds a ``SegmentTrie``: a mutable tree first, flattened at the end.
+/// Builds a ``SegmentTrie`` directly as flat arrays: nodes and edges are appended as templates are
+/// inserted, literal edges go into the same hash table the lookup uses, and each node's leaves form
+/// a linked list until ``build()`` lays them out.
 struct SegmentTrieBuilder: Sendable {
     struct BuildNode: Sendable {
-        /// The comparable text of the literal edge that leads here (root: empty).
-        var key: String = ""
-        /// The literal as written, for the case-folded index of the root.
-        var text: String = ""
-        var literalChildren: [Int32] = []
+        var parent: Int32 = -1
+        var literalCount: Int32 = 0
         var typed: Int32 = -1
         var parameter: Int32 = -1
-        var terminals: [Int32] = []
-        var catchAlls: [Int32] = []
-    }
-
-    private struct EdgeKey: Hashable {
-        var parent: Int32
-        var key: String
+        var terminalHead: Int32 = -1
+        var catchAllHead: Int32 = -1
     }
 
     private(set) var nodes: [BuildNode] = [BuildNode()]
-    private var children: [EdgeKey: Int32] = [:]
+    private(set) var edges: [SegmentTrie.Edge] = []
+    private var edgeSlots = [Int32](repeating: -1, count: 64)
+    private var keyBytes: [UInt8] = []
     private(set) var leaves: [SegmentTrie.Leaf] = []
+    /// The next leaf in the same node's list, parallel to `leaves`.
+    private var nextLeaf: [Int32] = []
     private var leafScopes: [Int32] = []
     private var scopeRuns: [[Int32]: Int32] = [:]
+    /// The scope IDs of `[.appAny, .universalAny]`, which most routes have, and where their run is.
+    static let defaultScopeIDs: [Int32] = [0, 1]
+    private var defaultScopeRun: Int32 = -1
     private var typedSlots: [SegmentTrie.TypedSlot] = []
     private var parameterPositions: [Int32] = []
     private var parameterNames: [Int32] = []
     private var names: [String] = []
     private var nameIndexes: [String: Int32] = [:]
+    /// The root's literal children and their text as written.
+    private(set) var rootTexts: [(child: Int32, text: String)] = []
     let caseInsensitive: Bool
 
     init(caseInsensitive: Bool) {
         self.caseInsensitive = caseInsensitive
     }
 
-    /// The leaves of every node, to look for conflicts: templates that end (or catch all) at the same
-    /// node have the same shape.
+    /// The leaves of every node that has more than one, to look for conflicts: templates that end
+    /// (or catch all) at the same node have the same shape.
     var leafGroups: [[Int32]] {
-        nodes.flatMap { [$0.terminals, $0.catchAlls] }.filter { $0.count > 1 }
+        var groups: [[Int32]] = []
+        for node in nodes {
+            for head in [node.terminalHead, node.catchAllHead] where head >= 0 && nextLeaf[Int(head)] >= 0 {
+                groups.append(list(from: head))
+            }
+        }
+        return groups
+    }
+
+    private func list(from head: Int32) -> [Int32] {
+        var result: [Int32] = []
+        var leaf = head
+        while leaf >= 0 {
+            result.append(leaf)
+            leaf = nextLeaf[Int(leaf)]
+        }
+        return result.reversed()
     }
 
     /// The typed slots of a leaf.
@@ -56,8 +75,8 @@ struct SegmentTrieBuilder: Sendable {
         return Int32(names.count - 1)
     }
 
-    /// Inserts one template variant and returns the index of its first-segment literal child of the
-    /// root, if it starts with a literal. `typeIndex` maps a type name to its index in the table.
+    /// Inserts one template variant and returns its first-segment literal child of the root, if it
+    /// starts with a literal. `typeIndex` maps a type name to its index in the table.
     @discardableResult
     mutating func insert(
         _ variant: RouteTemplate.Variant, route: Int, variantIndex: Int, priority: Int, scopeIDs: [Int32],
@@ -72,17 +91,7 @@ struct SegmentTrieBuilder: Sendable {
         for (position, segment) in variant.segments.enumerated() {
             switch segment {
             case .literal(let text):
-                let key = Self.comparableKey(text, folded: caseInsensitive)
-                let edge = EdgeKey(parent: node, key: key)
-                if let child = children[edge] {
-                    node = child
-                } else {
-                    let child = Int32(nodes.count)
-                    nodes.append(BuildNode(key: key, text: text))
-                    nodes[Int(node)].literalChildren.append(child)
-                    children[edge] = child
-                    node = child
-                }
+                node = literalChild(of: node, text: text)
                 if position == 0 { rootChild = node }
             case .parameter(let name, let type?):
                 typedSlots.append(.init(segment: Int32(position), type: typeIndex(type)))
@@ -101,34 +110,99 @@ struct SegmentTrieBuilder: Sendable {
             }
         }
         let scopeStart: Int32
-        if let existing = scopeRuns[scopeIDs] {
+        if scopeIDs == Self.defaultScopeIDs, defaultScopeRun >= 0 {
+            scopeStart = defaultScopeRun
+        } else if let existing = scopeRuns[scopeIDs] {
             scopeStart = existing
         } else {
             scopeStart = Int32(leafScopes.count)
             leafScopes.append(contentsOf: scopeIDs)
             scopeRuns[scopeIDs] = scopeStart
+            if scopeIDs == Self.defaultScopeIDs { defaultScopeRun = scopeStart }
         }
-        let leaf = SegmentTrie.Leaf(
-            route: Int32(route), priority: Int32(clamping: priority), scopeStart: scopeStart, typedStart: typedStart,
-            parameterStart: parameterStart, catchAllName: catchAllName, variant: UInt16(clamping: variantIndex),
-            segmentCount: UInt16(clamping: variant.segments.count), scopeCount: UInt8(clamping: scopeIDs.count),
-            typedCount: UInt8(clamping: Int32(typedSlots.count) - typedStart),
-            parameterCount: UInt8(clamping: Int32(parameterPositions.count) - parameterStart),
-            flags: (variant.hasTrailingSlash ? 1 : 0) | (isCatchAll ? 2 : 0))
-        leaves.append(leaf)
+        let leafIndex = Int32(leaves.count)
+        leaves.append(
+            SegmentTrie.Leaf(
+                route: Int32(route), priority: Int32(clamping: priority), scopeStart: scopeStart,
+                typedStart: typedStart, parameterStart: parameterStart, catchAllName: catchAllName,
+                variant: UInt16(clamping: variantIndex), segmentCount: UInt16(clamping: variant.segments.count),
+                scopeCount: UInt8(clamping: scopeIDs.count),
+                typedCount: UInt8(clamping: Int32(typedSlots.count) - typedStart),
+                parameterCount: UInt8(clamping: Int32(parameterPositions.count) - parameterStart),
+                flags: (variant.hasTrailingSlash ? 1 : 0) | (isCatchAll ? 2 : 0)))
         if isCatchAll {
-            nodes[Int(node)].catchAlls.append(Int32(leaves.count - 1))
+            nextLeaf.append(nodes[Int(node)].catchAllHead)
+            nodes[Int(node)].catchAllHead = leafIndex
         } else {
-            nodes[Int(node)].terminals.append(Int32(leaves.count - 1))
+            nextLeaf.append(nodes[Int(node)].terminalHead)
+            nodes[Int(node)].terminalHead = leafIndex
         }
         return rootChild
+    }
+
+    /// The child of `parent` through the literal `text`, created if needed.
+    private mutating func literalChild(of parent: Int32, text: String) -> Int32 {
+        var written = text
+        return written.withUTF8 { raw in
+            // Plain ASCII (and, in a case-insensitive table, no capitals) is its own comparable form.
+            var plain = true
+            for byte in raw
+            where byte >= 0x80 || (caseInsensitive && byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z")) {
+                plain = false
+                break
+            }
+            if plain { return literalChild(of: parent, key: raw, text: text) }
+            let key = PercentDecoding.comparableBytes(text, folded: caseInsensitive)
+            return key.withUnsafeBufferPointer { literalChild(of: parent, key: $0, text: text) }
+        }
+    }
+
+    private mutating func literalChild(of parent: Int32, key bytes: UnsafeBufferPointer<UInt8>, text: String) -> Int32 {
+        let hash = SegmentTrie.hash(bytes, fold: false)
+        let mask = edgeSlots.count - 1
+        var slot = SegmentTrie.slot(hash, parent: parent, mask: mask)
+        while edgeSlots[slot] >= 0 {
+            let edge = edges[Int(edgeSlots[slot])]
+            if edge.hash == hash, edge.parent == parent, Int(edge.keyCount) == bytes.count,
+                keyBytes.withUnsafeBufferPointer({ stored in
+                    let start = Int(edge.keyStart)
+                    for index in 0..<bytes.count where stored[start + index] != bytes[index] { return false }
+                    return true
+                })
+            {
+                return edge.child
+            }
+            slot = (slot + 1) & mask
+        }
+        let child = Int32(nodes.count)
+        nodes.append(BuildNode(parent: parent))
+        nodes[Int(parent)].literalCount += 1
+        edgeSlots[slot] = Int32(edges.count)
+        edges.append(
+            SegmentTrie.Edge(
+                keyStart: Int32(keyBytes.count), keyCount: Int32(bytes.count), child: child, parent: parent, hash: hash)
+        )
+        keyBytes.append(contentsOf: bytes)
+        if parent == 0 { rootTexts.append((child, text)) }
+        if edges.count * 4 > edgeSlots.count * 3 { growEdgeSlots() }
+        return child
+    }
+
+    private mutating func growEdgeSlots() {
+        let capacity = edgeSlots.count * 2
+        edgeSlots = [Int32](repeating: -1, count: capacity)
+        for (index, edge) in edges.enumerated() {
+            var slot = SegmentTrie.slot(edge.hash, parent: edge.parent, mask: capacity - 1)
+            while edgeSlots[slot] >= 0 { slot = (slot + 1) & (capacity - 1) }
+            edgeSlots[slot] = Int32(index)
+        }
     }
 
     private mutating func child(of node: Int32, _ keyPath: WritableKeyPath<BuildNode, Int32>) -> Int32 {
         let existing = nodes[Int(node)][keyPath: keyPath]
         if existing >= 0 { return existing }
         let child = Int32(nodes.count)
-        nodes.append(BuildNode())
+        nodes.append(BuildNode(parent: node))
         nodes[Int(node)][keyPath: keyPath] = child
         return child
     }
@@ -141,8 +215,8 @@ struct SegmentTrieBuilder: Sendable {
         return String(decoding: PercentDecoding.comparableBytes(text, folded: folded), as: UTF8.self)
     }
 
-    /// Flattens the tree. Leaves at one node are ordered by priority (higher first), then by
-    /// registration order.
+    /// Lays out the leaf lists and the folded root index. Leaves at one node are ordered by priority
+    /// (higher first), then by registration order.
     func build() -> SegmentTrie {
         var trie = SegmentTrie()
         trie.caseInsensitive = caseInsensitive
@@ -152,54 +226,50 @@ struct SegmentTrieBuilder: Sendable {
         trie.parameterPositions = parameterPositions
         trie.parameterNames = parameterNames
         trie.names = names
-        trie.nodes = Array(repeating: SegmentTrie.Node(), count: nodes.count)
-        trie.nodeEdgeStarts = Array(repeating: 0, count: nodes.count)
-        func ordered(_ list: [Int32]) -> [Int32] {
-            if list.count < 2 { return list }
-            return list.sorted { lhs, rhs in
-                let left = leaves[Int(lhs)]
-                let right = leaves[Int(rhs)]
-                if left.priority != right.priority { return left.priority > right.priority }
-                return left.route < right.route
+        trie.edges = edges
+        trie.edgeSlots = edgeSlots
+        trie.keyBytes = keyBytes
+        trie.nodes = [SegmentTrie.Node](repeating: SegmentTrie.Node(), count: nodes.count)
+        trie.leafLists.reserveCapacity(leaves.count)
+        func append(_ head: Int32, into flat: inout SegmentTrie.Node, terminal: Bool) {
+            let start = Int32(trie.leafLists.count)
+            var list = head >= 0 && nextLeaf[Int(head)] < 0 ? [head] : self.list(from: head)
+            if list.count > 1 {
+                list.sort { lhs, rhs in
+                    let left = leaves[Int(lhs)]
+                    let right = leaves[Int(rhs)]
+                    return left.priority != right.priority ? left.priority > right.priority : left.route < right.route
+                }
+            }
+            trie.leafLists.append(contentsOf: list)
+            for leaf in list { flat.maxPriority = max(flat.maxPriority, leaves[Int(leaf)].priority) }
+            if terminal {
+                flat.terminalStart = start
+                flat.terminalCount = Int32(list.count)
+            } else {
+                flat.catchAllStart = start
+                flat.catchAllCount = Int32(list.count)
             }
         }
         for (index, node) in nodes.enumerated() {
             var flat = SegmentTrie.Node()
-            trie.nodeEdgeStarts[index] = Int32(trie.edges.count)
-            flat.literalCount = Int32(node.literalChildren.count)
-            for child in node.literalChildren {
-                let key = nodes[Int(child)].key.utf8
-                trie.edges.append(.init(keyStart: Int32(trie.keyBytes.count), keyCount: Int32(key.count), child: child))
-                trie.keyBytes.append(contentsOf: key)
-            }
+            flat.literalCount = node.literalCount
             flat.typedChild = node.typed
             flat.parameterChild = node.parameter
-            flat.terminalStart = Int32(trie.leafLists.count)
-            flat.terminalCount = Int32(node.terminals.count)
-            trie.leafLists.append(contentsOf: ordered(node.terminals))
-            flat.catchAllStart = Int32(trie.leafLists.count)
-            flat.catchAllCount = Int32(node.catchAlls.count)
-            trie.leafLists.append(contentsOf: ordered(node.catchAlls))
-            for leaf in node.terminals { flat.maxPriority = max(flat.maxPriority, leaves[Int(leaf)].priority) }
-            for leaf in node.catchAlls { flat.maxPriority = max(flat.maxPriority, leaves[Int(leaf)].priority) }
+            if node.terminalHead >= 0 { append(node.terminalHead, into: &flat, terminal: true) }
+            if node.catchAllHead >= 0 { append(node.catchAllHead, into: &flat, terminal: false) }
             trie.nodes[index] = flat
         }
-        // Children are always created after their parent, so one backward pass propagates priorities.
-        for index in nodes.indices.reversed() {
-            let node = nodes[index]
-            var best = trie.nodes[index].maxPriority
-            for child in node.literalChildren { best = max(best, trie.nodes[Int(child)].maxPriority) }
-            if node.typed >= 0 { best = max(best, trie.nodes[Int(node.typed)].maxPriority) }
-            if node.parameter >= 0 { best = max(best, trie.nodes[Int(node.parameter)].maxPriority) }
-            trie.nodes[index].maxPriority = best
+        // Children are always created after their parent: one backward pass pushes each node's
+        // highest priority up to its parent, and reaches a parent only after all its children.
+        for index in nodes.indices.reversed() where nodes[index].parent >= 0 {
+            let parent = Int(nodes[index].parent)
+            trie.nodes[parent].maxPriority = max(trie.nodes[parent].maxPriority, trie.nodes[index].maxPriority)
         }
-        // The host segment of an app link compares case-insensitively: index the root's literals by
-        // their folded text too, sorted, so that spellings that fold alike come one after another.
-        let folded = nodes[0].literalChildren.map { child in
-            (
-                key: Self.comparableKey(nodes[Int(child)].text, folded: true), original: nodes[Int(child)].key,
-                child: child
-            )
+        // The host segment of an app link compares case-insensitively: the root's literals, by their
+        // folded text, sorted so that spellings that fold alike come one after another.
+        let folded = rootTexts.map { entry in
+            (key: Self.comparableKey(entry.text, folded: true), original: entry.text, child: entry.child)
         }
         .sorted { lhs, rhs in
             lhs.key == rhs.key
@@ -208,7 +278,9 @@ struct SegmentTrieBuilder: Sendable {
         }
         for entry in folded {
             trie.foldedRootEdges.append(
-                .init(keyStart: Int32(trie.keyBytes.count), keyCount: Int32(entry.key.utf8.count), child: entry.child))
+                .init(
+                    keyStart: Int32(trie.keyBytes.count), keyCount: Int32(entry.key.utf8.count), child: entry.child,
+                    parent: 0, hash: 0))
             trie.keyBytes.append(contentsOf: entry.key.utf8)
         }
         return trie

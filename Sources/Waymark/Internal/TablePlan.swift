@@ -93,44 +93,46 @@ struct TablePlan: Sendable {
                     typesKnown = false
                 }
             }
-            let scopes =
-                definitions[index].scopes == RouteScope.defaultScopes
-                ? RouteScope.defaultScopes : Self.distinct(definitions[index].scopes)
-            definitions[index].scopes = scopes
+            let written = definitions[index].scopes
+            let isDefault = written == RouteScope.defaultScopes
+            let scopes = isDefault ? written : Self.distinct(written)
             if scopes.isEmpty {
                 fail(
                     index, .invalidScope,
                     "\"\(template.pattern)\" has no scopes; omit them to use appAny and universalAny")
             }
-            var ids: [Int32] = []
-            var appliesToApps = false
-            for scope in scopes {
-                switch scope {
-                case .app(let scheme):
-                    appliesToApps = true
-                    if let problem = Self.schemeProblem(scheme) {
-                        fail(index, .invalidScope, "\"\(template.pattern)\": scope app(\(scheme)): \(problem)")
-                    } else if !acceptsEverything && !schemes.contains(scheme) {
-                        fail(
-                            index, .invalidScope,
-                            "\"\(template.pattern)\": scope app(\(scheme)) names a scheme the table does not accept; "
-                                + "add it to the schemes")
+            var ids = isDefault ? SegmentTrieBuilder.defaultScopeIDs : []
+            var appliesToApps = isDefault
+            if !isDefault {
+                for scope in scopes {
+                    switch scope {
+                    case .app(let scheme):
+                        appliesToApps = true
+                        if let problem = Self.schemeProblem(scheme) {
+                            fail(index, .invalidScope, "\"\(template.pattern)\": scope app(\(scheme)): \(problem)")
+                        } else if !acceptsEverything && !schemes.contains(scheme) {
+                            fail(
+                                index, .invalidScope,
+                                "\"\(template.pattern)\": scope app(\(scheme)) names a scheme the table does not accept; "
+                                    + "add it to the schemes")
+                        }
+                    case .universal(let domain):
+                        if let problem = Self.domainProblem(domain) {
+                            fail(
+                                index, .invalidScope, "\"\(template.pattern)\": scope universal(\(domain)): \(problem)")
+                        } else if !acceptsEverything && !domains.contains(domain) {
+                            fail(
+                                index, .invalidScope,
+                                "\"\(template.pattern)\": scope universal(\(domain)) names a domain the table does not "
+                                    + "accept; add it to the domains")
+                        }
+                    case .appAny:
+                        appliesToApps = true
+                    case .universalAny:
+                        break
                     }
-                case .universal(let domain):
-                    if let problem = Self.domainProblem(domain) {
-                        fail(index, .invalidScope, "\"\(template.pattern)\": scope universal(\(domain)): \(problem)")
-                    } else if !acceptsEverything && !domains.contains(domain) {
-                        fail(
-                            index, .invalidScope,
-                            "\"\(template.pattern)\": scope universal(\(domain)) names a domain the table does not "
-                                + "accept; add it to the domains")
-                    }
-                case .appAny:
-                    appliesToApps = true
-                case .universalAny:
-                    break
+                    ids.append(scopeID(scope))
                 }
-                ids.append(scopeID(scope))
             }
             guard typesKnown else { continue }
             for (variantIndex, variant) in template.variants.enumerated() {
@@ -163,8 +165,9 @@ struct TablePlan: Sendable {
     /// templates whose first literals differ only in case would be the same host.
     private mutating func checkHostSpellings(_ hostRegistrations: [Int32: Int]) {
         var byFolded: [String: [(child: Int32, index: Int)]] = [:]
+        let texts = Dictionary(trie.rootTexts.map { ($0.child, $0.text) }, uniquingKeysWith: { first, _ in first })
         for (child, index) in hostRegistrations {
-            let text = trie.nodes[Int(child)].text
+            let text = texts[child] ?? ""
             byFolded[SegmentTrieBuilder.comparableKey(text, folded: true), default: []].append((child, index))
         }
         for group in byFolded.values where group.count > 1 {
@@ -175,8 +178,8 @@ struct TablePlan: Sendable {
                 let earlier = definitions[first.index].template.pattern
                 fail(
                     other.index, .ambiguousRoutes,
-                    "\"\(template)\" starts with '\(trie.nodes[Int(other.child)].text)' and \"\(earlier)\" with "
-                        + "'\(trie.nodes[Int(first.child)].text)'; in app links the first segment is the host, which "
+                    "\"\(template)\" starts with '\(texts[other.child] ?? "")' and \"\(earlier)\" with "
+                        + "'\(texts[first.child] ?? "")'; in app links the first segment is the host, which "
                         + "compares case-insensitively, so spell them the same",
                     related: [first.index])
             }

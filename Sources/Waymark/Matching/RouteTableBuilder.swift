@@ -14,12 +14,6 @@
 /// domains with a path, malformed schemes and well-known schemes (`http`, `https`, `tel`, `mailto`,
 /// `facetime`, …) used as app schemes. Each error names the template.
 public struct RouteTableBuilder<Value: Sendable>: Sendable {
-    struct Registration: Sendable {
-        var template: RouteTemplate
-        var scopes: [RouteScope]
-        var priority: Int
-        var value: Value
-    }
 
     /// The accepted custom schemes. With no schemes and no domains, every scheme and host is accepted.
     public var schemes: [String]
@@ -27,7 +21,9 @@ public struct RouteTableBuilder<Value: Sendable>: Sendable {
     public var domains: [String]
     /// How URLs are compared with templates.
     public var options: RouteTableOptions
-    var registrations: [Registration] = []
+    /// The registrations without their values, and the values, in registration order.
+    var definitions: [RouteDefinition] = []
+    var values: [Value] = []
     var parameterTypes: [String: ParameterType] = ParameterType.builtIns
 
     /// Creates an empty builder.
@@ -53,7 +49,8 @@ public struct RouteTableBuilder<Value: Sendable>: Sendable {
     public mutating func add(
         _ template: RouteTemplate, scopes: [RouteScope] = RouteScope.defaultScopes, priority: Int = 0, to value: Value
     ) {
-        registrations.append(Registration(template: template, scopes: scopes, priority: priority, value: value))
+        definitions.append(RouteDefinition(template: template, scopes: scopes, priority: priority))
+        values.append(value)
     }
 
     /// Registers a parameter type that templates can name, as in `:code<sku>`.
@@ -63,7 +60,7 @@ public struct RouteTableBuilder<Value: Sendable>: Sendable {
     }
 
     /// The number of registrations.
-    public var count: Int { registrations.count }
+    public var count: Int { values.count }
 
     /// Every problem with the registrations: errors (table-wide first, then in registration order),
     /// then warnings (routes that can never win).
@@ -84,11 +81,7 @@ public struct RouteTableBuilder<Value: Sendable>: Sendable {
     public func build() throws(RoutingError) -> RouteTable<Value> {
         let plan = plan()
         if let first = plan.errors.first { throw first.error }
-        return RouteTable(core: MatchingCore(plan: plan), values: registrations.map(\.value))
-    }
-
-    var definitions: [RouteDefinition] {
-        registrations.map { RouteDefinition(template: $0.template, scopes: $0.scopes, priority: $0.priority) }
+        return RouteTable(core: MatchingCore(plan: plan), values: values)
     }
 
     private func plan() -> TablePlan {

@@ -37,11 +37,27 @@ public struct RouteTemplate: Hashable, Sendable, CustomStringConvertible, Expres
 
     /// The template exactly as it was written.
     public let pattern: String
+    /// What parsing gave: the variants, or (for a string literal) the error to report when the table
+    /// is built. The failure is boxed, so that a template is a string and one word.
+    private enum Parsed: Sendable {
+        case variants([Variant])
+        indirect case failure(RoutingError)
+    }
+
+    private let parsed: Parsed
+
     /// The alternatives the optional groups produce, shortest first. Empty when the template did
     /// not parse.
-    public let variants: [Variant]
+    public var variants: [Variant] {
+        if case .variants(let variants) = parsed { return variants }
+        return []
+    }
+
     /// The parse error of a template written as a string literal, reported when the table is built.
-    let parseError: RoutingError?
+    var parseError: RoutingError? {
+        if case .failure(let error) = parsed { return error }
+        return nil
+    }
 
     /// Parses a template from a string that comes from outside the source code.
     ///
@@ -50,8 +66,7 @@ public struct RouteTemplate: Hashable, Sendable, CustomStringConvertible, Expres
     ///   what is wrong.
     public init(parsing pattern: String) throws(RoutingError) {
         self.pattern = pattern
-        self.variants = try TemplateParser(pattern: pattern).parse()
-        self.parseError = nil
+        self.parsed = .variants(try TemplateParser(pattern: pattern).parse())
     }
 
     /// Creates a template from a string literal in source code.
@@ -61,11 +76,9 @@ public struct RouteTemplate: Hashable, Sendable, CustomStringConvertible, Expres
     public init(stringLiteral value: String) {
         self.pattern = value
         do {
-            self.variants = try TemplateParser(pattern: value).parse()
-            self.parseError = nil
+            self.parsed = .variants(try TemplateParser(pattern: value).parse())
         } catch {
-            self.variants = []
-            self.parseError = error
+            self.parsed = .failure(error)
         }
     }
 

@@ -8,14 +8,24 @@ struct TemplateParser {
     static let maximumVariants = 64
 
     let pattern: String
-    private let bytes: [UInt8]
 
     init(pattern: String) {
         self.pattern = pattern
-        self.bytes = Array(pattern.utf8)
     }
 
     func parse() throws(RoutingError) -> [RouteTemplate.Variant] {
+        var copy = pattern
+        let result: Result<[RouteTemplate.Variant], RoutingError> = copy.withUTF8 { bytes in
+            do throws(RoutingError) {
+                return .success(try parse(bytes))
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
+    }
+
+    private func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(RoutingError) -> [RouteTemplate.Variant] {
         if bytes.isEmpty {
             throw error(at: 0, "the template is empty; write '/' for the route with no path segments")
         }
@@ -23,10 +33,18 @@ struct TemplateParser {
             return [try parseVariant(bytes, offsets: nil)]
         }
         var index = 0
-        let items = try parseItems(&index, openedAt: nil)
+        let items = try parseItems(bytes, &index, openedAt: nil)
         var variants: [RouteTemplate.Variant] = []
         for expansion in try expand(items) {
-            let variant = try parseVariant(expansion.map { bytes[$0] }, offsets: expansion)
+            let text = expansion.map { bytes[$0] }
+            let result: Result<RouteTemplate.Variant, RoutingError> = text.withUnsafeBufferPointer { buffer in
+                do throws(RoutingError) {
+                    return .success(try parseVariant(buffer, offsets: expansion))
+                } catch {
+                    return .failure(error)
+                }
+            }
+            let variant = try result.get()
             if !variants.contains(variant) { variants.append(variant) }
         }
         return variants.sorted { $0.segments.count < $1.segments.count }
@@ -39,14 +57,17 @@ struct TemplateParser {
         case group([Item], offset: Int)
     }
 
-    private func parseItems(_ index: inout Int, openedAt: Int?) throws(RoutingError) -> [Item] {
+    private func parseItems(_ bytes: UnsafeBufferPointer<UInt8>, _ index: inout Int, openedAt: Int?)
+        throws(RoutingError)
+        -> [Item]
+    {
         var items: [Item] = []
         while index < bytes.count {
             let offset = index
             switch bytes[index] {
             case UInt8(ascii: "("):
                 index += 1
-                let inner = try parseItems(&index, openedAt: offset)
+                let inner = try parseItems(bytes, &index, openedAt: offset)
                 if inner.isEmpty { throw error(at: offset, "the optional group '()' is empty") }
                 items.append(.group(inner, offset: offset))
             case UInt8(ascii: ")"):
@@ -94,7 +115,9 @@ struct TemplateParser {
     // MARK: - Segments
 
     /// Parses one expansion. `offsets[i]` is the original offset of `text[i]` (`nil`: the same).
-    private func parseVariant(_ text: [UInt8], offsets: [Int]?) throws(RoutingError) -> RouteTemplate.Variant {
+    private func parseVariant(_ text: UnsafeBufferPointer<UInt8>, offsets: [Int]?) throws(RoutingError)
+        -> RouteTemplate.Variant
+    {
         func original(_ index: Int) -> Int {
             guard let offsets else { return index }
             return index < offsets.count ? offsets[index] : (offsets.last.map { $0 + 1 } ?? 0)
@@ -110,6 +133,9 @@ struct TemplateParser {
         if start >= end { return RouteTemplate.Variant(segments: [], hasTrailingSlash: false) }
 
         var segments: [TemplateSegment] = []
+        var slashes = 0
+        for index in start..<end where text[index] == UInt8(ascii: "/") { slashes += 1 }
+        segments.reserveCapacity(slashes + 1)
         var names: [String] = []
         var segmentStart = start
         var index = start
@@ -138,7 +164,7 @@ struct TemplateParser {
     }
 
     private func parseSegment(
-        _ text: [UInt8], _ range: Range<Int>, isLast: Bool, original: (Int) -> Int
+        _ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, isLast: Bool, original: (Int) -> Int
     ) throws(RoutingError) -> TemplateSegment {
         let first = text[range.lowerBound]
         if first == UInt8(ascii: ":") {
@@ -180,7 +206,7 @@ struct TemplateParser {
     }
 
     private func parseParameter(
-        _ text: [UInt8], _ range: Range<Int>, original: (Int) -> Int
+        _ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, original: (Int) -> Int
     ) throws(RoutingError) -> TemplateSegment {
         let body = (range.lowerBound + 1)..<range.upperBound
         guard !body.isEmpty else {
@@ -210,8 +236,8 @@ struct TemplateParser {
         return .parameter(name: name, type: type)
     }
 
-    private func string(_ text: [UInt8], _ range: Range<Int>) -> String {
-        String(decoding: text[range], as: UTF8.self)
+    private func string(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: text[range]), as: UTF8.self)
     }
 
     static func isIdentifier<Bytes: Collection<UInt8>>(_ text: Bytes) -> Bool {
@@ -229,7 +255,7 @@ struct TemplateParser {
 
     /// An error at a byte offset of the pattern, reported with its 1-based character column.
     private func error(at offset: Int, _ text: String) -> RoutingError {
-        let column = String(decoding: bytes[..<min(offset, bytes.count)], as: UTF8.self).count + 1
+        let column = String(decoding: Array(pattern.utf8.prefix(offset)), as: UTF8.self).count + 1
         return RoutingError(code: .invalidTemplate, message: "\"\(pattern)\" column \(column): \(text)")
     }
 }
