@@ -250,3 +250,36 @@ final class Trace: Sendable {
         }
     }
 }
+
+@Suite struct RequestCreationTests {
+    @Test func requestForAStringIsTheCreationStepAlone() throws {
+        let trace = Trace()
+        var builder = RouteResolverBuilder(schemes: ["shop"])
+        builder.add("product/:id<int>", name: "product") { _ in
+            trace.record("ran"); return .handled
+        }
+        builder.addFilter(
+            FilterClosure(name: "never") { _ in
+                trace.record("filtered"); return .reject("no")
+            })
+        let withoutDefault = try builder.build()
+        let request = try #require(withoutDefault.request(for: "shop://product/42?ref=mail&utm_source=x"))
+        #expect(request.routeName == "product")
+        #expect(request.routeParameters?["id"] == "42")
+        #expect(request.queryParameters["utm_source"] == "x")
+        #expect(request.origin == .external)
+        #expect(trace.all.isEmpty)
+
+        let unmatched = try #require(withoutDefault.request(for: "shop://nowhere"))
+        #expect(unmatched.routeName == nil)
+        #expect(unmatched.routeParameters == nil)
+        #expect(withoutDefault.request(for: "shop://product/\u{0}") == nil)
+
+        builder.setDefaultRoute(name: "home", properties: ["title": "Home"]) { _ in .handled }
+        let fallback = try #require(try builder.build().request(for: "other://x", origin: .internal))
+        #expect(fallback.routeName == "home")
+        #expect(fallback.matchedTemplate == nil)
+        #expect(fallback.properties == ["title": "Home"])
+        #expect(fallback.origin == .internal)
+    }
+}

@@ -1,4 +1,106 @@
 import Benchmark
+import BenchmarkSupport
+import Waymark
 
+/// Regression suites. Instructions and malloc counts are deterministic and have thresholds checked
+/// in under `Thresholds/`; wall clock is reported for reading, not gated (the machine is shared).
+///
+///     swift package --package-path Benchmarks benchmark
+///     swift package --package-path Benchmarks benchmark thresholds check
 let benchmarks: @Sendable () -> Void = {
+    Benchmark.defaultConfiguration = .init(
+        metrics: [.instructions, .mallocCountTotal, .wallClock],
+        scalingFactor: .kilo,
+        maxDuration: .seconds(1),
+        maxIterations: 1_000,
+        thresholds: [
+            .instructions: BenchmarkThresholds(relative: [.p90: 5]),
+            .mallocCountTotal: BenchmarkThresholds(absolute: [.p90: 0]),
+        ]
+    )
+    guard
+        let sets = try? BenchmarkDataSet.names.map({
+            try BenchmarkDataSet(name: $0, folder: BenchmarkDataSet.defaultFolder)
+        })
+    else {
+        print("waymark benchmarks: cannot read the data sets in \(BenchmarkDataSet.defaultFolder.path)")
+        return
+    }
+    lookupBenchmarks(sets)
+    resolutionBenchmarks()
+    buildBenchmarks(sets)
+}
+
+/// `RouteTable.match(path:)` for each kind of lookup on each data set.
+func lookupBenchmarks(_ sets: [BenchmarkDataSet]) {
+    for dataSet in sets {
+        guard let table = try? WaymarkRouter(converted: WaymarkRouter.convert(dataSet.routes)) else { continue }
+        for lookup in dataSet.representativeLookups {
+            Benchmark("lookup/\(dataSet.name)/\(lookup.kind)") { benchmark in
+                for _ in benchmark.scaledIterations {
+                    blackHole(table.match(lookup.path))
+                }
+            }
+        }
+    }
+}
+
+/// From a URL string to a `RouteRequest` with its decoded query: the lifecycle's creation step.
+func resolutionBenchmarks() {
+    var builder = RouteResolverBuilder(schemes: ["shop"], domains: ["shop.example.com"])
+    builder.add("/", name: "home") { _ in .handled }
+    builder.add("product/:id<int>", name: "product", properties: ["presentation": "modal"]) { _ in .handled }
+    builder.add("category/:slug", name: "category") { _ in .handled }
+    builder.add("search", name: "search") { _ in .handled }
+    builder.add("user/:user_id/profile(/:tab)", name: "profile") { _ in .handled }
+    builder.add("help/*topic", name: "help") { _ in .handled }
+    guard let resolver = try? builder.build() else { return }
+    Benchmark("resolve/app-link-with-query") { benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(resolver.request(for: "shop://product/42?ref=mail&utm_source=x"))
+        }
+    }
+    Benchmark("resolve/universal-link-with-query") { benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(resolver.request(for: "https://shop.example.com/user/7/profile/orders?tab=x"))
+        }
+    }
+}
+
+/// Parsing and building a table of 100, 1,000 and 10,000 routes (the first routes of deeplink-10k),
+/// and the heap the 10,000-route table keeps.
+func buildBenchmarks(_ sets: [BenchmarkDataSet]) {
+    guard let deeplink = sets.first(where: { $0.name == "deeplink-10k" }) else { return }
+    let converted = WaymarkRouter.convert(deeplink.routes)
+    for count in [100, 1_000, 10_000] {
+        let routes = Array(converted.prefix(count))
+        Benchmark(
+            "build/\(count)-routes",
+            configuration: .init(
+                scalingFactor: .one, maxDuration: .seconds(2), maxIterations: count >= 10_000 ? 20 : 200)
+        ) { benchmark in
+            for _ in benchmark.scaledIterations {
+                blackHole(try? WaymarkRouter(converted: routes))
+            }
+        }
+    }
+    Benchmark(
+        "memory/10000-routes",
+        configuration: .init(
+            metrics: [.custom("tableHeapBytes", polarity: .prefersSmaller, useScalingFactor: false)],
+            scalingFactor: .one, maxIterations: 3,
+            thresholds: [
+                .custom("tableHeapBytes", polarity: .prefersSmaller, useScalingFactor: false): .init(relative: [.p90: 5]
+                )
+            ])
+    ) { benchmark in
+        for _ in benchmark.scaledIterations {
+            let before = HeapMeter.bytesInUse()
+            let table = try? WaymarkRouter(converted: converted)
+            benchmark.measurement(
+                .custom("tableHeapBytes", polarity: .prefersSmaller, useScalingFactor: false),
+                HeapMeter.bytesInUse() - before)
+            blackHole(table)
+        }
+    }
 }

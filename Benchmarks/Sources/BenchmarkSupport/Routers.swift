@@ -25,6 +25,11 @@ public struct WaymarkRouter: ComparedRouter {
     public func lookup(_ path: String) -> Int {
         table.match(path: path)?.value ?? 0
     }
+
+    /// The whole match, for benchmarks that look at allocations.
+    public func match(_ path: String) -> RouteMatch<Int>? {
+        table.match(path: path)
+    }
 }
 
 /// RoutingKit 4's `TrieRouter`; the path is split into segments as Vapor does before routing.

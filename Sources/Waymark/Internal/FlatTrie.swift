@@ -29,6 +29,7 @@ final class FlatTrie: @unchecked Sendable {
     /// The parameter types that typed slots refer to.
     let types: UnsafeMutableBufferPointer<ParameterType>
     let caseInsensitive: Bool
+    let foldedRootIsUnique: Bool
 
     init(_ trie: SegmentTrie, types: [ParameterType]) {
         self.nodes = Self.copy(trie.nodes)
@@ -48,6 +49,7 @@ final class FlatTrie: @unchecked Sendable {
         _ = self.types.initialize(from: types)
         self.typeCount = types.count
         self.caseInsensitive = trie.caseInsensitive
+        self.foldedRootIsUnique = trie.foldedRootIsUnique
     }
 
     private let typeCount: Int

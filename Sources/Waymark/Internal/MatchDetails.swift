@@ -84,14 +84,17 @@ struct MatchDetails: Sendable {
 
     var parameters: RouteParameters {
         let record = leafRecord
-        var pairs: [(name: String, value: String)] = []
+        if record.parameterCount == 0 && record.catchAllName < 0 { return RouteParameters() }
+        var parameters: [RouteParameters.Parameter] = []
+        parameters.reserveCapacity(Int(record.parameterCount) + (record.catchAllName >= 0 ? 1 : 0))
         for index in 0..<Int(record.parameterCount) {
             let name = core.trie.names[Int(core.trie.parameterNames[Int(record.parameterStart) + index])]
-            pairs.append((name, PathSegments.decoded(source ?? "", captureRange(index))))
+            parameters.append(.init(name: name, value: PathSegments.decoded(source ?? "", captureRange(index))))
         }
         if record.catchAllName >= 0 {
-            pairs.append((core.trie.names[Int(record.catchAllName)], (wildcard ?? []).joined(separator: "/")))
+            parameters.append(
+                .init(name: core.trie.names[Int(record.catchAllName)], value: (wildcard ?? []).joined(separator: "/")))
         }
-        return RouteParameters(pairs)
+        return RouteParameters(parameters: parameters)
     }
 }

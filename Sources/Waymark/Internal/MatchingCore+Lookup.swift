@@ -5,7 +5,10 @@ extension MatchingCore {
         @usableFromInline var outcome: LookupOutcome
         @usableFromInline var reason: String?
         @usableFromInline var url: RouteURL?
-        @usableFromInline var matches: [MatchDetails]
+        /// The best match.
+        @usableFromInline var best: MatchDetails?
+        /// Every match in precedence order, when they were all asked for.
+        @usableFromInline var all: [MatchDetails]?
     }
 
     /// The scopes to search for one URL: an exact scope ID (or -1) and the any-scope ID.
@@ -66,9 +69,10 @@ extension MatchingCore {
                     switch scopeContext(bytes, anatomy) {
                     case .success(let found): context = found
                     case .failure(let refusal):
-                        return CoreLookup(outcome: .refused, reason: refusal.reason, url: url, matches: [])
+                        return CoreLookup(outcome: .refused, reason: refusal.reason, url: url, best: nil, all: nil)
                     }
                     var matches: [MatchDetails] = []
+                    var best: MatchDetails?
                     for pass in 0..<2 {
                         let scopeID = pass == 0 ? context.exact : context.any
                         if scopeID < 0 { continue }
@@ -77,14 +81,18 @@ extension MatchingCore {
                             strictTrailingSlash: options.strictTrailingSlash,
                             foldFirstSegment: context.foldFirstSegment,
                             scopeID: scopeID)
-                        var leaves: [Int32] = []
-                        if collectAll {
-                            search.all(into: &leaves)
-                            leaves = stablyOrderedByPriority(leaves)
-                        } else if let found = search.best() {
-                            leaves = [found]
+                        if !collectAll {
+                            if let found = search.best() {
+                                best = MatchDetails(
+                                    core: self, source: string, leafIndex: found, scopeID: scopeID, segments: segments,
+                                    pathEnd: anatomy.path.upperBound)
+                                break
+                            }
+                            continue
                         }
-                        for leafIndex in leaves {
+                        var leaves: [Int32] = []
+                        search.all(into: &leaves)
+                        for leafIndex in stablyOrderedByPriority(leaves) {
                             let leaf = views.leaves[Int(leafIndex)]
                             if matches.contains(where: { $0.route == leaf.route }) { continue }
                             matches.append(
@@ -92,16 +100,18 @@ extension MatchingCore {
                                     core: self, source: string, leafIndex: leafIndex, scopeID: scopeID,
                                     segments: segments, pathEnd: anatomy.path.upperBound))
                         }
-                        if !collectAll && !matches.isEmpty { break }
                     }
-                    if matches.isEmpty {
+                    if collectAll { best = matches.first }
+                    guard best != nil else {
                         return CoreLookup(
-                            outcome: .unmatched, reason: "no route matches \"\(url.path)\"", url: url, matches: [])
+                            outcome: .unmatched, reason: "no route matches \"\(url.path)\"", url: url, best: nil,
+                            all: collectAll ? [] : nil)
                     }
-                    return CoreLookup(outcome: .matched, reason: nil, url: url, matches: matches)
+                    return CoreLookup(
+                        outcome: .matched, reason: nil, url: url, best: best, all: collectAll ? matches : nil)
                 }
             } catch {
-                return CoreLookup(outcome: .invalid, reason: error.reason, url: nil, matches: [])
+                return CoreLookup(outcome: .invalid, reason: error.reason, url: nil, best: nil, all: nil)
             }
         }
     }

@@ -39,11 +39,21 @@ enum PercentDecoding {
     /// Decodes a segment or query component to a `String`, or `nil` when the decoded bytes are not
     /// valid UTF-8.
     static func decode(_ bytes: UnsafeBufferPointer<UInt8>, plusAsSpace: Bool = false) -> String? {
-        if !plusAsSpace && !bytes.contains(UInt8(ascii: "%")) {
-            return String(validating: bytes, as: UTF8.self)
+        // Nothing to decode: make the string straight from the bytes (no intermediate buffer).
+        if !bytes.contains(where: { $0 == UInt8(ascii: "%") || (plusAsSpace && $0 == UInt8(ascii: "+")) }) {
+            return validated(bytes)
         }
         let decoded = decodeBytes(bytes, plusAsSpace: plusAsSpace)
-        return decoded.withUnsafeBufferPointer { String(validating: $0, as: UTF8.self) }
+        return decoded.withUnsafeBufferPointer(validated)
+    }
+
+    /// The bytes as a `String`, or `nil` when they are not valid UTF-8. ASCII, the common case, takes
+    /// a fast path: the standard library's `String(validating:as:)` is generic and runs unspecialized,
+    /// at about 3,500 instructions a call.
+    @inline(__always)
+    static func validated(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        if !bytes.contains(where: { $0 >= 0x80 }) { return String(decoding: bytes, as: UTF8.self) }
+        return String(validating: bytes, as: UTF8.self)
     }
 
     /// Decodes a query or fragment component; when the decoded bytes are not valid UTF-8 the

@@ -27,10 +27,16 @@ struct TrieSearch {
             return
         }
         if depth == 0 && foldFirstSegment && !trie.caseInsensitive {
-            var found = foldedRootChild(after: -1)
-            while let child = found {
-                if !isPruned(child, best) { searchBest(node: child, depth: depth + 1, best: &best) }
-                found = foldedRootChild(after: child)
+            if trie.foldedRootIsUnique {
+                if let child = foldedRootChildByHash(), !isPruned(child, best) {
+                    searchBest(node: child, depth: depth + 1, best: &best)
+                }
+            } else {
+                var found = foldedRootChild(after: -1)
+                while let child = found {
+                    if !isPruned(child, best) { searchBest(node: child, depth: depth + 1, best: &best) }
+                    found = foldedRootChild(after: child)
+                }
             }
         } else if node.literalCount > 0, let child = literalChild(of: index, depth: depth), !isPruned(child, best) {
             searchBest(node: child, depth: depth + 1, best: &best)
@@ -197,6 +203,20 @@ struct TrieSearch {
         return true
     }
 
+    /// The root's child whose folded key equals segment 0, through the edge hash table (parent -1).
+    @inline(__always)
+    private func foldedRootChildByHash() -> Int? {
+        let segment = segments[0]
+        let raw = UnsafeBufferPointer(rebasing: bytes[Int(segment.start)..<Int(segment.end)])
+        if !segment.isComplex {
+            return probeEdges(parent: -1, probe: raw, hash: FlatTrie.hash(raw, fold: true), fold: true)
+        }
+        let comparable = PercentDecoding.comparableBytes(PercentDecoding.decode(raw) ?? "", folded: true)
+        return comparable.withUnsafeBufferPointer { probe in
+            probeEdges(parent: -1, probe: probe, hash: FlatTrie.hash(probe, fold: false), fold: false)
+        }
+    }
+
     /// The root's children whose folded key equals segment 0, in key order, one after another.
     private func foldedRootChild(after previous: Int) -> Int? {
         let segment = segments[0]
@@ -261,12 +281,14 @@ extension FlatTrie {
         let typedSlots: UnsafeBufferPointer<SegmentTrie.TypedSlot>
         let types: UnsafeMutableBufferPointer<ParameterType>
         let caseInsensitive: Bool
+        let foldedRootIsUnique: Bool
     }
 
     var views: Views {
         Views(
             nodes: nodes, edges: edges, edgeSlots: edgeSlots, edgeSlotMask: edgeSlotMask,
             foldedRootEdges: foldedRootEdges, keys: keys, leafLists: leafLists, leaves: leaves, leafScopes: leafScopes,
-            typedSlots: typedSlots, types: types, caseInsensitive: caseInsensitive)
+            typedSlots: typedSlots, types: types, caseInsensitive: caseInsensitive,
+            foldedRootIsUnique: foldedRootIsUnique)
     }
 }

@@ -45,18 +45,21 @@ public struct RouteLookup<Value: Sendable>: Sendable {
     public let reason: String?
     /// The parsed URL; `nil` only when the string is invalid.
     public let url: RouteURL?
+    /// The best match.
+    public let match: RouteMatch<Value>?
+    /// Every match, best first, for ``RouteTable/candidates(_:)``; `nil` for ``RouteTable/lookup(_:)``.
+    @usableFromInline let all: [RouteMatch<Value>]?
+
     /// The matches: the best one for ``RouteTable/lookup(_:)``, every one in precedence order for
     /// ``RouteTable/candidates(_:)``.
-    public let matches: [RouteMatch<Value>]
+    public var matches: [RouteMatch<Value>] { all ?? (match.map { [$0] } ?? []) }
 
     @inlinable
-    init(outcome: Outcome, reason: String?, url: RouteURL?, matches: [RouteMatch<Value>]) {
+    init(outcome: Outcome, reason: String?, url: RouteURL?, match: RouteMatch<Value>?, all: [RouteMatch<Value>]?) {
         self.outcome = outcome
         self.reason = reason
         self.url = url
-        self.matches = matches
+        self.match = match
+        self.all = all
     }
-
-    /// The best match.
-    public var match: RouteMatch<Value>? { matches.first }
 }

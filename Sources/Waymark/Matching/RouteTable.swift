@@ -73,6 +73,7 @@ public struct RouteTable<Value: Sendable>: Sendable {
     func attach(_ found: MatchingCore.CoreLookup) -> RouteLookup<Value> {
         RouteLookup(
             outcome: found.outcome, reason: found.reason, url: found.url,
-            matches: found.matches.map { RouteMatch(value: values[Int($0.route)], details: $0) })
+            match: found.best.map { RouteMatch(value: values[Int($0.route)], details: $0) },
+            all: found.all.map { all in all.map { RouteMatch(value: values[Int($0.route)], details: $0) } })
     }
 }

@@ -43,27 +43,33 @@ public struct QueryParameters: Hashable, Sendable, Sequence, CustomStringConvert
     }
 
     init(bytes: UnsafeBufferPointer<UInt8>) {
+        var separators = 0
+        for byte in bytes where byte == UInt8(ascii: "&") { separators += 1 }
         var items: [Item] = []
+        items.reserveCapacity(separators + 1)
         var start = 0
-        func append(_ end: Int) {
-            guard end > start else { return }
-            let item = UnsafeBufferPointer(rebasing: bytes[start..<end])
-            if let equals = item.firstIndex(of: UInt8(ascii: "=")) {
-                let name = PercentDecoding.decodeLeniently(
-                    UnsafeBufferPointer(rebasing: item[..<equals]), plusAsSpace: true)
-                let value = PercentDecoding.decodeLeniently(
-                    UnsafeBufferPointer(rebasing: item[(equals + 1)...]), plusAsSpace: true)
-                items.append(Item(name: name, value: value))
-            } else {
-                items.append(Item(name: PercentDecoding.decodeLeniently(item, plusAsSpace: true), value: nil))
+        var index = 0
+        while index <= bytes.count {
+            if index == bytes.count || bytes[index] == UInt8(ascii: "&") {
+                if index > start {
+                    items.append(Self.item(UnsafeBufferPointer(rebasing: bytes[start..<index])))
+                }
+                start = index + 1
             }
+            index += 1
         }
-        for index in 0..<bytes.count where bytes[index] == UInt8(ascii: "&") {
-            append(index)
-            start = index + 1
-        }
-        append(bytes.count)
         self.items = items
+    }
+
+    /// One `name=value` (or `name`) item, decoded.
+    private static func item(_ item: UnsafeBufferPointer<UInt8>) -> Item {
+        guard let equals = item.firstIndex(of: UInt8(ascii: "=")) else {
+            return Item(name: PercentDecoding.decodeLeniently(item, plusAsSpace: true), value: nil)
+        }
+        let name = PercentDecoding.decodeLeniently(UnsafeBufferPointer(rebasing: item[..<equals]), plusAsSpace: true)
+        let value = PercentDecoding.decodeLeniently(
+            UnsafeBufferPointer(rebasing: item[(equals + 1)...]), plusAsSpace: true)
+        return Item(name: name, value: value)
     }
 
     /// The first value for a name; an item written without `=` reads as `""`. `nil` when absent.

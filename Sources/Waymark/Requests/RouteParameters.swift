@@ -15,6 +15,12 @@ public struct RouteParameters: Hashable, Sendable, RandomAccessCollection, Custo
         public let name: String
         /// The percent-decoded value. For a named catch-all, its segments joined by `/`.
         public let value: String
+
+        /// Creates a parameter.
+        public init(name: String, value: String) {
+            self.name = name
+            self.value = value
+        }
     }
 
     private let storage: [Parameter]
@@ -22,6 +28,10 @@ public struct RouteParameters: Hashable, Sendable, RandomAccessCollection, Custo
     /// Creates parameters from name–value pairs, in order.
     public init(_ pairs: [(name: String, value: String)] = []) {
         self.storage = pairs.map { Parameter(name: $0.name, value: $0.value) }
+    }
+
+    init(parameters: [Parameter]) {
+        self.storage = parameters
     }
 
     /// The value of a parameter, or `nil` when the matched template has no parameter of that name.

@@ -89,6 +89,30 @@ public struct RouteResolver: Sendable {
         }
     }
 
+    /// The request that resolving `string` would create, without running filters or destinations:
+    /// the lifecycle's creation step.
+    ///
+    /// The best match's request; when nothing matches (or the scheme or domain is refused), the
+    /// default route's request with `matchedTemplate == nil` and `routeParameters == nil`, or a request
+    /// with no route name when there is no default route. `nil` only for a string that cannot be
+    /// routed at all.
+    ///
+    /// ```swift
+    /// let request = resolver.request(for: "shop://product/42?ref=mail")
+    /// request?.routeName                     // "product"
+    /// request?.routeParameters?["id"]        // "42"
+    /// request?.queryParameters["ref"]        // "mail"
+    /// ```
+    public func request(for string: String, origin: RouteOrigin? = nil) -> RouteRequest? {
+        let lookup = table.lookup(string)
+        guard let url = lookup.url else { return nil }
+        let origin = origin ?? Self.inferredOrigin(of: string)
+        if let best = lookup.match { return makeRequest(url, origin: origin, match: best) }
+        return RouteRequest(
+            url: url, origin: origin, routeName: defaultRoute?.name, matchedTemplate: nil, scope: nil,
+            routeParameters: nil, wildcard: nil, properties: defaultRoute?.properties ?? [:])
+    }
+
     /// External when the string has a scheme, internal otherwise.
     static func inferredOrigin(of string: String) -> RouteOrigin {
         var copy = string
