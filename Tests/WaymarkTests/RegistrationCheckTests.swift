@@ -101,7 +101,13 @@ import Waymark
         var builder = RouteTableBuilder<Int>()
         builder.add("Product/a", scopes: [.universalAny], to: 1)
         builder.add("product/b", scopes: [.universalAny], to: 2)
-        _ = try builder.build()
+        builder.add("product/c", scopes: [.appAny], to: 3)
+        let table = try builder.build()
+        // Three root spellings fold to one host; an app link still finds the app-scoped route.
+        #expect(table.lookup("shop://PRODUCT/c").match?.value == 3)
+        #expect(table.lookup("shop://product/b").match == nil)
+        #expect(table.lookup("https://x.example/Product/a").match?.value == 1)
+        #expect(table.lookup("https://x.example/product/a").match == nil)
     }
 
     @Test func diagnosticsListEveryProblemWithItsRegistration() {

@@ -32,12 +32,32 @@ final class FlatTrie: @unchecked Sendable {
     let foldedRootIsUnique: Bool
 
     init(_ trie: SegmentTrie, types: [ParameterType]) {
+        // Keys: the literals', then the folded root keys; folded edges are rebased onto that buffer.
+        let base = Int32(trie.keyBytes.count)
+        let folded = trie.foldedRootEdges.map { edge in
+            Edge(
+                keyStart: edge.keyStart + base, keyCount: edge.keyCount, child: edge.child, parent: -1, hash: edge.hash)
+        }
+        var edges = trie.edges
+        var slots = trie.edgeSlots
+        if trie.foldedRootIsUnique && !folded.isEmpty {
+            // The host segment of an app link then costs one hash probe (parent -1).
+            edges.append(contentsOf: folded)
+            var capacity = max(slots.count, 8)
+            while edges.count * 4 > capacity * 3 { capacity *= 2 }
+            slots = [Int32](repeating: -1, count: capacity)
+            for (index, edge) in edges.enumerated() {
+                var slot = SegmentTrie.slot(edge.hash, parent: edge.parent, mask: capacity - 1)
+                while slots[slot] >= 0 { slot = (slot + 1) & (capacity - 1) }
+                slots[slot] = Int32(index)
+            }
+        }
         self.nodes = Self.copy(trie.nodes)
-        self.edges = Self.copy(trie.edges)
-        self.edgeSlots = Self.copy(trie.edgeSlots)
-        self.edgeSlotMask = trie.edgeSlots.count - 1
-        self.foldedRootEdges = Self.copy(trie.foldedRootEdges)
-        self.keys = Self.copy(trie.keyBytes)
+        self.edges = Self.copy(edges)
+        self.edgeSlots = Self.copy(slots)
+        self.edgeSlotMask = slots.count - 1
+        self.foldedRootEdges = Self.copy(folded)
+        self.keys = Self.copy(trie.keyBytes + trie.foldedKeyBytes)
         self.leafLists = Self.copy(trie.leafLists)
         self.leaves = Self.copy(trie.leaves)
         self.leafScopes = Self.copy(trie.leafScopes)

@@ -66,8 +66,10 @@ struct SegmentTrie: Sendable {
     /// The root's literal children keyed by their lowercased text, sorted, for the host segment of
     /// app links, which compares case-insensitively. Several edges may share a folded key.
     var foldedRootEdges: [Edge] = []
-    /// No two root literals fold to the same key: the folded keys are also in the edge hash table,
-    /// under the parent -1.
+    /// The folded keys of `foldedRootEdges`, whose `keyStart` index this buffer.
+    var foldedKeyBytes: [UInt8] = []
+    /// No two root literals fold to the same key (registration forbids it for app scopes), so the
+    /// folded keys can also go into the edge hash table, under the parent -1.
     var foldedRootIsUnique = true
     var keyBytes: [UInt8] = []
     var leafLists: [Int32] = []

@@ -276,34 +276,16 @@ struct SegmentTrieBuilder: Sendable {
                 ? lhs.original.utf8.lexicographicallyPrecedes(rhs.original.utf8)
                 : lhs.key.utf8.lexicographicallyPrecedes(rhs.key.utf8)
         }
+        // Their keys go to a separate buffer, so that the shared arrays above are not copied here;
+        // ``FlatTrie`` lays both out once.
         for entry in folded {
             trie.foldedRootEdges.append(
                 .init(
-                    keyStart: Int32(trie.keyBytes.count), keyCount: Int32(entry.key.utf8.count), child: entry.child,
-                    parent: 0, hash: 0))
-            trie.keyBytes.append(contentsOf: entry.key.utf8)
+                    keyStart: Int32(trie.foldedKeyBytes.count), keyCount: Int32(entry.key.utf8.count),
+                    child: entry.child, parent: -1, hash: SegmentTrie.hash(entry.key.utf8, fold: false)))
+            trie.foldedKeyBytes.append(contentsOf: entry.key.utf8)
         }
-        // When no two root literals fold alike (registration forbids it for app scopes), the folded keys
-        // also go into the edge hash table, under the parent -1, so the host segment costs one probe.
         trie.foldedRootIsUnique = zip(folded, folded.dropFirst()).allSatisfy { $0.key != $1.key }
-        if trie.foldedRootIsUnique {
-            var capacity = trie.edgeSlots.count
-            while (trie.edges.count + folded.count) * 4 > capacity * 3 { capacity *= 2 }
-            for edge in trie.foldedRootEdges {
-                let key = trie.keyBytes[Int(edge.keyStart)..<Int(edge.keyStart + edge.keyCount)]
-                trie.edges.append(
-                    .init(
-                        keyStart: edge.keyStart, keyCount: edge.keyCount, child: edge.child, parent: -1,
-                        hash: SegmentTrie.hash(key, fold: false)))
-            }
-            var slots = [Int32](repeating: -1, count: capacity)
-            for (index, edge) in trie.edges.enumerated() {
-                var slot = SegmentTrie.slot(edge.hash, parent: edge.parent, mask: capacity - 1)
-                while slots[slot] >= 0 { slot = (slot + 1) & (capacity - 1) }
-                slots[slot] = Int32(index)
-            }
-            trie.edgeSlots = slots
-        }
         return trie
     }
 }

@@ -83,7 +83,7 @@ struct TablePlan: Sendable {
                 continue
             }
             var typesKnown = true
-            for variant in template.variants {
+            template.forEachVariant { _, variant in
                 for case .parameter(let name, let type?) in variant.segments where parameterTypes[type] == nil {
                     let known = parameterTypes.keys.sorted().joined(separator: ", ")
                     fail(
@@ -135,7 +135,7 @@ struct TablePlan: Sendable {
                 }
             }
             guard typesKnown else { continue }
-            for (variantIndex, variant) in template.variants.enumerated() {
+            template.forEachVariant { variantIndex, variant in
                 let rootChild = trie.insert(
                     variant, route: index, variantIndex: variantIndex, priority: definitions[index].priority,
                     scopeIDs: ids

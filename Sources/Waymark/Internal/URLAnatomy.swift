@@ -289,9 +289,11 @@ struct URLAnatomy {
     static let nonASCII = UInt8(ascii: "4")
     static let control = UInt8(ascii: "5")
 
-    /// Lowercased ASCII text of a range.
+    /// Lowercased ASCII text of a range (no case mapping work when it is lowercase already).
     static func lowercasedString(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
-        String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self).lowercased()
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+        return range.contains { bytes[$0] >= UInt8(ascii: "A") && bytes[$0] <= UInt8(ascii: "Z") }
+            ? text.lowercased() : text
     }
 
     /// The authority of an app link as written (its segment 0), or `nil` when it was written without

@@ -19,24 +19,60 @@ public struct RouteURL: Hashable, Sendable, CustomStringConvertible {
         case `internal`
     }
 
+    /// The fields, in one immutable box: a `RouteURL` is copied with a single retain. `Sendable`
+    /// because every field is a `let` of a `Sendable` type.
+    private final class Storage: Sendable {
+        let string: String
+        let kind: Kind
+        let scheme: String?
+        let host: String?
+        let pathStart: Int32
+        let pathEnd: Int32
+        let hasTrailingSlash: Bool
+        let query: QueryParameters
+        let fragment: String?
+
+        init(
+            string: String, kind: Kind, scheme: String?, host: String?, pathStart: Int32, pathEnd: Int32,
+            hasTrailingSlash: Bool, query: QueryParameters, fragment: String?
+        ) {
+            self.string = string
+            self.kind = kind
+            self.scheme = scheme
+            self.host = host
+            self.pathStart = pathStart
+            self.pathEnd = pathEnd
+            self.hasTrailingSlash = hasTrailingSlash
+            self.query = query
+            self.fragment = fragment
+        }
+    }
+
+    private let storage: Storage
+
     /// The string as given.
-    public let string: String
+    public var string: String { storage.string }
     /// Which kind of link it is.
-    public let kind: Kind
+    public var kind: Kind { storage.kind }
     /// The scheme, lowercased; `nil` for internal route strings.
-    public let scheme: String?
+    public var scheme: String? { storage.scheme }
     /// Universal links: the domain, lowercased, without port. App links: the authority as written
     /// (it is also path segment 0). `nil` otherwise.
-    public let host: String?
+    public var host: String? { storage.host }
     /// The byte range of the route path in ``string``'s UTF-8.
-    let pathStart: Int32
-    let pathEnd: Int32
+    var pathStart: Int32 { storage.pathStart }
+    var pathEnd: Int32 { storage.pathEnd }
     /// Whether the path ended with `/` after at least one segment.
-    public let hasTrailingSlash: Bool
+    public var hasTrailingSlash: Bool { storage.hasTrailingSlash }
     /// The decoded query items.
-    public let query: QueryParameters
+    public var query: QueryParameters { storage.query }
     /// The decoded fragment (never used for matching), or `nil` when there is no `#`.
-    public let fragment: String?
+    public var fragment: String? { storage.fragment }
+
+    /// Two URLs are equal when they were parsed from equal strings.
+    public static func == (lhs: RouteURL, rhs: RouteURL) -> Bool { lhs.string == rhs.string }
+    /// Hashes the string.
+    public func hash(into hasher: inout Hasher) { hasher.combine(string) }
 
     /// The route path's segments, percent-decoded once each, empty segments dropped.
     public var pathSegments: [String] {
@@ -74,29 +110,30 @@ public struct RouteURL: Hashable, Sendable, CustomStringConvertible {
     }
 
     init(string: String, bytes: UnsafeBufferPointer<UInt8>, anatomy: URLAnatomy, hasTrailingSlash: Bool) {
-        self.string = string
+        let kind: Kind
+        let host: String?
         switch anatomy.kind {
-        case .app: self.kind = .app
-        case .universal: self.kind = .universal
-        case .internalPath: self.kind = .internal
-        }
-        self.scheme = anatomy.scheme.map { URLAnatomy.lowercasedString(bytes, $0) }
-        switch anatomy.kind {
-        case .universal: self.host = anatomy.host.map { URLAnatomy.lowercasedString(bytes, $0) }
         case .app:
-            self.host = anatomy.appAuthority(bytes).map {
+            kind = .app
+            host = anatomy.appAuthority(bytes).map {
                 String(decoding: UnsafeBufferPointer(rebasing: bytes[$0]), as: UTF8.self)
             }
-        case .internalPath: self.host = nil
+        case .universal:
+            kind = .universal
+            host = anatomy.host.map { URLAnatomy.lowercasedString(bytes, $0) }
+        case .internalPath:
+            kind = .internal
+            host = nil
         }
-        self.pathStart = Int32(anatomy.path.lowerBound)
-        self.pathEnd = Int32(anatomy.path.upperBound)
-        self.hasTrailingSlash = hasTrailingSlash
-        self.query =
-            anatomy.query.map { QueryParameters(bytes: UnsafeBufferPointer(rebasing: bytes[$0])) } ?? QueryParameters()
-        self.fragment = anatomy.fragment.map {
-            PercentDecoding.decodeLeniently(UnsafeBufferPointer(rebasing: bytes[$0]), plusAsSpace: false)
-        }
+        storage = Storage(
+            string: string, kind: kind, scheme: anatomy.scheme.map { URLAnatomy.lowercasedString(bytes, $0) },
+            host: host, pathStart: Int32(anatomy.path.lowerBound), pathEnd: Int32(anatomy.path.upperBound),
+            hasTrailingSlash: hasTrailingSlash,
+            query: anatomy.query.map { QueryParameters(bytes: UnsafeBufferPointer(rebasing: bytes[$0])) }
+                ?? QueryParameters(),
+            fragment: anatomy.fragment.map {
+                PercentDecoding.decodeLeniently(UnsafeBufferPointer(rebasing: bytes[$0]), plusAsSpace: false)
+            })
     }
 
     /// The string as given.

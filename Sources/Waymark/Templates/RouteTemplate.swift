@@ -40,6 +40,8 @@ public struct RouteTemplate: Hashable, Sendable, CustomStringConvertible, Expres
     /// What parsing gave: the variants, or (for a string literal) the error to report when the table
     /// is built. The failure is boxed, so that a template is a string and one word.
     private enum Parsed: Sendable {
+        /// The common case, kept without an array.
+        case single(Variant)
         case variants([Variant])
         indirect case failure(RoutingError)
     }
@@ -49,8 +51,20 @@ public struct RouteTemplate: Hashable, Sendable, CustomStringConvertible, Expres
     /// The alternatives the optional groups produce, shortest first. Empty when the template did
     /// not parse.
     public var variants: [Variant] {
-        if case .variants(let variants) = parsed { return variants }
-        return []
+        switch parsed {
+        case .single(let variant): [variant]
+        case .variants(let variants): variants
+        case .failure: []
+        }
+    }
+
+    /// Calls `body` with each variant and its index, without building an array.
+    func forEachVariant(_ body: (Int, Variant) throws -> Void) rethrows {
+        switch parsed {
+        case .single(let variant): try body(0, variant)
+        case .variants(let variants): for (index, variant) in variants.enumerated() { try body(index, variant) }
+        case .failure: break
+        }
     }
 
     /// The parse error of a template written as a string literal, reported when the table is built.
@@ -66,7 +80,14 @@ public struct RouteTemplate: Hashable, Sendable, CustomStringConvertible, Expres
     ///   what is wrong.
     public init(parsing pattern: String) throws(RoutingError) {
         self.pattern = pattern
-        self.parsed = .variants(try TemplateParser(pattern: pattern).parse())
+        self.parsed = Self.parsed(try TemplateParser(pattern: pattern).parse())
+    }
+
+    private static func parsed(_ result: TemplateParser.Parsed) -> Parsed {
+        switch result {
+        case .single(let variant): .single(variant)
+        case .several(let variants): variants.count == 1 ? .single(variants[0]) : .variants(variants)
+        }
     }
 
     /// Creates a template from a string literal in source code.
@@ -76,7 +97,7 @@ public struct RouteTemplate: Hashable, Sendable, CustomStringConvertible, Expres
     public init(stringLiteral value: String) {
         self.pattern = value
         do {
-            self.parsed = .variants(try TemplateParser(pattern: value).parse())
+            self.parsed = Self.parsed(try TemplateParser(pattern: value).parse())
         } catch {
             self.parsed = .failure(error)
         }

@@ -13,9 +13,15 @@ struct TemplateParser {
         self.pattern = pattern
     }
 
-    func parse() throws(RoutingError) -> [RouteTemplate.Variant] {
+    /// What a pattern parses into: one variant (no optional groups, the common case) or several.
+    enum Parsed {
+        case single(RouteTemplate.Variant)
+        case several([RouteTemplate.Variant])
+    }
+
+    func parse() throws(RoutingError) -> Parsed {
         var copy = pattern
-        let result: Result<[RouteTemplate.Variant], RoutingError> = copy.withUTF8 { bytes in
+        let result: Result<Parsed, RoutingError> = copy.withUTF8 { bytes in
             do throws(RoutingError) {
                 return .success(try parse(bytes))
             } catch {
@@ -25,12 +31,12 @@ struct TemplateParser {
         return try result.get()
     }
 
-    private func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(RoutingError) -> [RouteTemplate.Variant] {
+    private func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(RoutingError) -> Parsed {
         if bytes.isEmpty {
             throw error(at: 0, "the template is empty; write '/' for the route with no path segments")
         }
         guard bytes.contains(UInt8(ascii: "(")) || bytes.contains(UInt8(ascii: ")")) else {
-            return [try parseVariant(bytes, offsets: nil)]
+            return .single(try parseVariant(bytes, offsets: nil))
         }
         var index = 0
         let items = try parseItems(bytes, &index, openedAt: nil)
@@ -47,7 +53,7 @@ struct TemplateParser {
             let variant = try result.get()
             if !variants.contains(variant) { variants.append(variant) }
         }
-        return variants.sorted { $0.segments.count < $1.segments.count }
+        return .several(variants.sorted { $0.segments.count < $1.segments.count })
     }
 
     // MARK: - Optional groups
@@ -136,7 +142,6 @@ struct TemplateParser {
         var slashes = 0
         for index in start..<end where text[index] == UInt8(ascii: "/") { slashes += 1 }
         segments.reserveCapacity(slashes + 1)
-        var names: [String] = []
         var segmentStart = start
         var index = start
         while index <= end {
@@ -145,15 +150,9 @@ struct TemplateParser {
                     throw error(at: original(index), "empty segment ('//'); remove the extra '/'")
                 }
                 let segment = try parseSegment(text, segmentStart..<index, isLast: index == end, original: original)
-                switch segment {
-                case .parameter(let name, _), .catchAll(let name?):
-                    if names.contains(name) {
-                        throw error(
-                            at: original(segmentStart), "the parameter name '\(name)' is used twice; rename one of them"
-                        )
-                    }
-                    names.append(name)
-                default: break
+                if let name = Self.capturedName(segment), segments.contains(where: { Self.capturedName($0) == name }) {
+                    throw error(
+                        at: original(segmentStart), "the parameter name '\(name)' is used twice; rename one of them")
                 }
                 segments.append(segment)
                 segmentStart = index + 1
@@ -234,6 +233,14 @@ struct TemplateParser {
             throw error(at: original(open + 1), "\(detail); write a type such as 'int', 'float' or 'uuid'")
         }
         return .parameter(name: name, type: type)
+    }
+
+    /// The name a segment captures under, if any.
+    private static func capturedName(_ segment: TemplateSegment) -> String? {
+        switch segment {
+        case .parameter(let name, _), .catchAll(let name?): name
+        default: nil
+        }
     }
 
     private func string(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
