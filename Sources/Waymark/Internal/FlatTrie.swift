@@ -43,14 +43,8 @@ final class FlatTrie: @unchecked Sendable {
         if trie.foldedRootIsUnique && !folded.isEmpty {
             // The host segment of an app link then costs one hash probe (parent -1).
             edges.append(contentsOf: folded)
-            var capacity = max(slots.count, 8)
-            while edges.count * 4 > capacity * 3 { capacity *= 2 }
-            slots = [Int32](repeating: -1, count: capacity)
-            for (index, edge) in edges.enumerated() {
-                var slot = SegmentTrie.slot(edge.hash, parent: edge.parent, mask: capacity - 1)
-                while slots[slot] >= 0 { slot = (slot + 1) & (capacity - 1) }
-                slots[slot] = Int32(index)
-            }
+            slots = SegmentTrie.slotTable(
+                for: edges, capacity: max(slots.count, SegmentTrie.slotCapacity(for: edges.count)))
         }
         self.nodes = Self.copy(trie.nodes)
         self.edges = Self.copy(edges)

@@ -97,6 +97,25 @@ struct SegmentTrie: Sendable {
         return hash
     }
 
+    /// An open-addressing table of `capacity` slots (a power of two) holding every edge's index at
+    /// its first free slot from ``slot(_:parent:mask:)``; -1 marks an empty slot.
+    static func slotTable(for edges: [Edge], capacity: Int) -> [Int32] {
+        var slots = [Int32](repeating: -1, count: capacity)
+        for (index, edge) in edges.enumerated() {
+            var slot = slot(edge.hash, parent: edge.parent, mask: capacity - 1)
+            while slots[slot] >= 0 { slot = (slot + 1) & (capacity - 1) }
+            slots[slot] = Int32(index)
+        }
+        return slots
+    }
+
+    /// The smallest power of two, at least 8, that keeps `count` entries at a load of 3/4 or less.
+    static func slotCapacity(for count: Int) -> Int {
+        var capacity = 8
+        while count * 4 > capacity * 3 { capacity *= 2 }
+        return capacity
+    }
+
     /// The first slot to probe for an edge of `parent` with this key hash.
     @inline(__always)
     static func slot(_ hash: UInt32, parent: Int32, mask: Int) -> Int {

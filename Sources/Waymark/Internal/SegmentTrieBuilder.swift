@@ -189,13 +189,7 @@ struct SegmentTrieBuilder: Sendable {
     }
 
     private mutating func growEdgeSlots() {
-        let capacity = edgeSlots.count * 2
-        edgeSlots = [Int32](repeating: -1, count: capacity)
-        for (index, edge) in edges.enumerated() {
-            var slot = SegmentTrie.slot(edge.hash, parent: edge.parent, mask: capacity - 1)
-            while edgeSlots[slot] >= 0 { slot = (slot + 1) & (capacity - 1) }
-            edgeSlots[slot] = Int32(index)
-        }
+        edgeSlots = SegmentTrie.slotTable(for: edges, capacity: edgeSlots.count * 2)
     }
 
     private mutating func child(of node: Int32, _ keyPath: WritableKeyPath<BuildNode, Int32>) -> Int32 {
