@@ -44,7 +44,8 @@ public struct RouteTableBuilder<Value: Sendable>: Sendable {
     /// - Parameters:
     ///   - template: A string literal or a parsed ``RouteTemplate``.
     ///   - scopes: Where it applies; defaults to every app scheme and every domain.
-    ///   - priority: Higher priorities win before specificity is compared.
+    ///   - priority: Higher priorities win before specificity is compared. Priorities are compared
+    ///     as 32-bit integers; values beyond ±2,147,483,647 are clamped.
     ///   - value: What a match returns.
     public mutating func add(
         _ template: RouteTemplate, scopes: [RouteScope] = RouteScope.defaultScopes, priority: Int = 0, to value: Value
