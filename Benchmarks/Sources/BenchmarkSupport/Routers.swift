@@ -4,6 +4,7 @@ import Waymark
 
 /// Waymark's `RouteTable`, looked up with `match(path:)`.
 public struct WaymarkRouter: ComparedRouter {
+    /// The name in reports.
     public static let name = "waymark"
     let table: RouteTable<Int>
 
@@ -13,6 +14,7 @@ public struct WaymarkRouter: ComparedRouter {
         templates.map { $0.hasSuffix("/*") ? $0 + "/*" : $0 }
     }
 
+    /// Parses the templates and builds the table.
     public init(converted: [String]) throws {
         var builder = RouteTableBuilder<Int>()
         for (index, template) in converted.enumerated() {
@@ -21,6 +23,7 @@ public struct WaymarkRouter: ComparedRouter {
         table = try builder.build()
     }
 
+    /// The 1-based template line of the match, or 0.
     @inline(never)
     public func lookup(_ path: String) -> Int {
         table.match(path: path)?.value ?? 0
@@ -34,6 +37,7 @@ public struct WaymarkRouter: ComparedRouter {
 
 /// RoutingKit 4's `TrieRouter`; the path is split into segments as Vapor does before routing.
 public struct RoutingKitRouter: ComparedRouter {
+    /// The name in reports.
     public static let name = "routing-kit"
     let router: TrieRouter<Int>
 
@@ -42,6 +46,7 @@ public struct RoutingKitRouter: ComparedRouter {
         templates.map { $0.hasSuffix("/*") ? String($0.dropLast()) + "**" : $0 }
     }
 
+    /// Registers every template in a `TrieRouter`.
     public init(converted: [String]) throws {
         let router = TrieRouter(Int.self, options: [])
         for (index, template) in converted.enumerated() {
@@ -50,6 +55,7 @@ public struct RoutingKitRouter: ComparedRouter {
         self.router = router
     }
 
+    /// The 1-based template line of the match, or 0.
     @inline(never)
     public func lookup(_ path: String) -> Int {
         var parameters = RoutingKit.Parameters()
@@ -60,6 +66,7 @@ public struct RoutingKitRouter: ComparedRouter {
 
 /// Hummingbird 2's `RouterTrie`.
 public struct HummingbirdRouter: ComparedRouter {
+    /// The name in reports.
     public static let name = "hummingbird"
     let trie: RouterTrie<Int>
 
@@ -68,6 +75,7 @@ public struct HummingbirdRouter: ComparedRouter {
         templates.map { $0.hasSuffix("/*") ? String($0.dropLast()) + "**" : $0 }
     }
 
+    /// Adds every template to a trie builder and builds the trie.
     public init(converted: [String]) throws {
         let builder = RouterPathTrieBuilder<Int>()
         for (index, template) in converted.enumerated() {
@@ -76,6 +84,7 @@ public struct HummingbirdRouter: ComparedRouter {
         trie = RouterTrie(base: builder)
     }
 
+    /// The 1-based template line of the match, or 0.
     @inline(never)
     public func lookup(_ path: String) -> Int {
         trie.resolve(path)?.value ?? 0

@@ -122,6 +122,8 @@ public struct RouteTemplate: Hashable, Sendable, CustomStringConvertible, Expres
     /// The template as written.
     public var description: String { pattern }
 
+    /// Two templates are equal when they are written the same.
     public static func == (lhs: RouteTemplate, rhs: RouteTemplate) -> Bool { lhs.pattern == rhs.pattern }
+    /// Hashes the pattern.
     public func hash(into hasher: inout Hasher) { hasher.combine(pattern) }
 }
