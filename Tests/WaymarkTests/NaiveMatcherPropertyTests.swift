@@ -13,8 +13,10 @@ import Waymark
 
     static let schemes = ["s1", "s2"]
     static let domains = ["d1.example", "d2.example"]
-    static let words = ["a", "b", "c", "d"]
-    static let pathWords = ["a", "b", "c", "d", "1", "42", "x", "-3"]
+    static let words = ["a", "b", "c", "d", "Ab", "ab", "longer-word-abc"]
+    static let pathWords = [
+        "a", "b", "c", "d", "1", "42", "x", "-3", "AB", "ab", "Ab", "longer-word-abc", "LONGER-word-abc",
+    ]
 
     // MARK: - Generators
 
@@ -39,7 +41,8 @@ import Waymark
                 parts.append((position == 0 ? "" : "/") + part)
             }
         }
-        return parts.joined()
+        let trailing = Int.random(in: 0..<5, using: &random) == 0 && !(parts.last ?? "").hasPrefix("/*")
+        return parts.joined() + (trailing ? "/" : "")
     }
 
     static func randomScopes(_ random: inout SeededGenerator) -> [RouteScope] {
@@ -53,7 +56,15 @@ import Waymark
         }
     }
 
-    static func randomTable(_ random: inout SeededGenerator) -> [Registration] {
+    static func randomOptions(_ random: inout SeededGenerator) -> RouteTableOptions {
+        RouteTableOptions(
+            caseInsensitivePaths: Int.random(in: 0..<3, using: &random) == 0,
+            strictTrailingSlash: Int.random(in: 0..<3, using: &random) == 0)
+    }
+
+    static func randomTable(_ random: inout SeededGenerator, options: RouteTableOptions = RouteTableOptions())
+        -> [Registration]
+    {
         var accepted: [Registration] = []
         for _ in 0..<Int.random(in: 3...24, using: &random) {
             let pattern = randomTemplate(&random)
@@ -62,7 +73,7 @@ import Waymark
             let candidate = Registration(
                 template: template, scopes: randomScopes(&random),
                 priority: priorityRoll == 0 ? 1 : (priorityRoll == 1 ? -1 : 0))
-            if (try? build(accepted + [candidate])) != nil { accepted.append(candidate) }
+            if (try? build(accepted + [candidate], options: options)) != nil { accepted.append(candidate) }
         }
         return accepted
     }
@@ -80,8 +91,10 @@ import Waymark
         }
     }
 
-    static func build(_ registrations: [Registration]) throws -> RouteTable<Int> {
-        var builder = RouteTableBuilder<Int>(schemes: schemes, domains: domains)
+    static func build(_ registrations: [Registration], options: RouteTableOptions = RouteTableOptions()) throws
+        -> RouteTable<Int>
+    {
+        var builder = RouteTableBuilder<Int>(schemes: schemes, domains: domains, options: options)
         for (index, registration) in registrations.enumerated() {
             builder.add(registration.template, scopes: registration.scopes, priority: registration.priority, to: index)
         }
@@ -98,7 +111,9 @@ import Waymark
     }
 
     /// Every matching route, best first, computed by trying every variant of every route.
-    static func naive(_ registrations: [Registration], _ string: String) -> [Ranked] {
+    static func naive(
+        _ registrations: [Registration], _ string: String, options: RouteTableOptions = RouteTableOptions()
+    ) -> [Ranked] {
         guard let url = try? RouteURL(parsing: string) else { return [] }
         let passes: [RouteScope]
         switch url.kind {
@@ -111,7 +126,7 @@ import Waymark
             var found: [Ranked] = []
             for (index, registration) in registrations.enumerated() where registration.scopes.contains(scope) {
                 let ranks = registration.template.variants.compactMap { variant in
-                    matches(variant, url) ? variant.segments.map(rank) : nil
+                    matches(variant, url, options: options) ? variant.segments.map(rank) : nil
                 }
                 guard let best = ranks.min(by: { $0.lexicographicallyPrecedes($1) }) else { continue }
                 found.append(Ranked(route: index, pass: pass, priority: registration.priority, ranks: best))
@@ -135,7 +150,7 @@ import Waymark
         }
     }
 
-    static func matches(_ variant: RouteTemplate.Variant, _ url: RouteURL) -> Bool {
+    static func matches(_ variant: RouteTemplate.Variant, _ url: RouteURL, options: RouteTableOptions) -> Bool {
         let segments = url.pathSegments
         for (position, segment) in variant.segments.enumerated() {
             if case .catchAll = segment { return true }
@@ -143,15 +158,16 @@ import Waymark
             let value = segments[position]
             switch segment {
             case .literal(let text):
-                let equal = position == 0 && url.kind == .app ? text.lowercased() == value.lowercased() : text == value
-                if !equal { return false }
+                let folded = options.caseInsensitivePaths || (position == 0 && url.kind == .app)
+                if folded ? text.lowercased() != value.lowercased() : text != value { return false }
             case .parameter(_, "int"?):
                 if Int(value) == nil { return false }
             default:
                 break
             }
         }
-        return segments.count == variant.segments.count
+        guard segments.count == variant.segments.count else { return false }
+        return !options.strictTrailingSlash || variant.hasTrailingSlash == url.hasTrailingSlash
     }
 
     // MARK: - Properties
@@ -161,15 +177,16 @@ import Waymark
         for table in 0..<10 {
             let seed = UInt64(batch * 10 + table) &* 7919 &+ 17
             var random = SeededGenerator(seed: seed)
-            let registrations = Self.randomTable(&random)
-            let routeTable = try Self.build(registrations)
+            let options = Self.randomOptions(&random)
+            let registrations = Self.randomTable(&random, options: options)
+            let routeTable = try Self.build(registrations, options: options)
             for _ in 0..<40 {
                 let url = Self.randomURL(&random)
-                let expected = Self.naive(registrations, url)
+                let expected = Self.naive(registrations, url, options: options)
                 let lookup = routeTable.lookup(url)
                 #expect(
                     lookup.match?.registrationIndex == expected.first?.route,
-                    "seed \(seed): \(url) → \(lookup.match?.template.pattern ?? "nil"), naive says \(expected.first.map { registrations[$0.route].template.pattern } ?? "nil"); table: \(registrations.map(\.template.pattern))"
+                    "seed \(seed) \(options): \(url) → \(lookup.match?.template.pattern ?? "nil"), naive says \(expected.first.map { registrations[$0.route].template.pattern } ?? "nil"); table: \(registrations.map(\.template.pattern))"
                 )
                 let all = routeTable.candidates(url).matches.map(\.registrationIndex)
                 #expect(all == expected.map(\.route), "seed \(seed): candidates of \(url)")
