@@ -30,6 +30,8 @@ final class FlatTrie: @unchecked Sendable {
     let types: UnsafeMutableBufferPointer<ParameterType>
     let caseInsensitive: Bool
     let foldedRootIsUnique: Bool
+    /// The buffers above as one value, made once, for the search.
+    let views: Views
 
     init(_ trie: SegmentTrie, types: [ParameterType]) {
         // Keys: the literals', then the folded root keys; folded edges are rebased onto that buffer.
@@ -64,6 +66,11 @@ final class FlatTrie: @unchecked Sendable {
         self.typeCount = types.count
         self.caseInsensitive = trie.caseInsensitive
         self.foldedRootIsUnique = trie.foldedRootIsUnique
+        self.views = Views(
+            nodes: self.nodes, edges: self.edges, edgeSlots: self.edgeSlots, edgeSlotMask: self.edgeSlotMask,
+            foldedRootEdges: self.foldedRootEdges, keys: self.keys, leafLists: self.leafLists, leaves: self.leaves,
+            leafScopes: self.leafScopes, typedSlots: self.typedSlots, types: self.types,
+            caseInsensitive: self.caseInsensitive, foldedRootIsUnique: self.foldedRootIsUnique)
     }
 
     private let typeCount: Int

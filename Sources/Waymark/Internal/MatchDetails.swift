@@ -10,19 +10,56 @@ struct MatchDetails: Sendable {
     let leaf: Int32
     let scopeID: Int32
     /// Byte ranges of the `:name` parameters, in template order, packed as `start << 32 | end`: four
-    /// inline, the rest in `overflow`.
-    let capture0: UInt64
-    let capture1: UInt64
-    let capture2: UInt64
-    let capture3: UInt64
-    let overflow: [UInt64]
-    let captureCount: Int32
-    /// The first byte of the catch-all's segments, or -1 when the template has no catch-all.
-    let wildcardStart: Int32
-    /// The end of the route path.
-    let pathEnd: Int32
+    /// inline, the rest in `overflow`; and where a catch-all starts and the path ends.
+    struct Captures {
+        var capture0: UInt64 = 0
+        var capture1: UInt64 = 0
+        var capture2: UInt64 = 0
+        var capture3: UInt64 = 0
+        /// Captures after the fourth, in the rare templates that have more; `nil` otherwise.
+        var overflow: [UInt64]?
+        /// The first byte of the catch-all's segments, or -1 when the template has no catch-all.
+        var wildcardStart: Int32 = -1
+        /// The end of the route path.
+        var pathEnd: Int32 = 0
 
-    @inline(__always)
+        @inline(__always)
+        init(
+            leaf: SegmentTrie.Leaf, positions: UnsafeBufferPointer<Int32>, segments: UnsafeBufferPointer<SegmentRef>,
+            pathEnd: Int
+        ) {
+            let count = Int(leaf.parameterCount)
+            func packed(_ index: Int) -> UInt64 {
+                guard index < count else { return 0 }
+                let segment = segments[Int(positions[Int(leaf.parameterStart) + index])]
+                return UInt64(UInt32(bitPattern: segment.start)) << 32 | UInt64(UInt32(bitPattern: segment.end))
+            }
+            if count > 0 {
+                capture0 = packed(0)
+                capture1 = packed(1)
+                capture2 = packed(2)
+                capture3 = packed(3)
+                if count > 4 { overflow = (4..<count).map(packed) }
+            }
+            if leaf.isCatchAll {
+                let position = Int(leaf.segmentCount) - 1
+                wildcardStart = position < segments.count ? segments[position].start : Int32(pathEnd)
+            }
+            self.pathEnd = Int32(pathEnd)
+        }
+    }
+
+    let captures: Captures
+
+    init(core: MatchingCore, source: String?, found: MatchingCore.Found) {
+        self.core = core
+        self.source = source
+        route = core.trie.leaves[Int(found.leafIndex)].route
+        leaf = found.leafIndex
+        scopeID = found.scopeID
+        captures = found.captures
+    }
+
     init(
         core: MatchingCore, source: String, leafIndex: Int32, scopeID: Int32,
         segments: UnsafeBufferPointer<SegmentRef>, pathEnd: Int
@@ -33,27 +70,11 @@ struct MatchDetails: Sendable {
         route = leaf.route
         self.leaf = leafIndex
         self.scopeID = scopeID
-        let count = Int(leaf.parameterCount)
-        let positions = core.trie.parameterPositions
-        func packed(_ index: Int) -> UInt64 {
-            guard index < count else { return 0 }
-            let segment = segments[Int(positions[Int(leaf.parameterStart) + index])]
-            return UInt64(UInt32(bitPattern: segment.start)) << 32 | UInt64(UInt32(bitPattern: segment.end))
-        }
-        capture0 = packed(0)
-        capture1 = packed(1)
-        capture2 = packed(2)
-        capture3 = packed(3)
-        overflow = count > 4 ? (4..<count).map(packed) : []
-        captureCount = Int32(count)
-        if leaf.isCatchAll {
-            let position = Int(leaf.segmentCount) - 1
-            wildcardStart = position < segments.count ? segments[position].start : Int32(pathEnd)
-        } else {
-            wildcardStart = -1
-        }
-        self.pathEnd = Int32(pathEnd)
+        captures = Captures(leaf: leaf, positions: core.trie.parameterPositions, segments: segments, pathEnd: pathEnd)
     }
+
+    var wildcardStart: Int32 { captures.wildcardStart }
+    var pathEnd: Int32 { captures.pathEnd }
 
     var leafRecord: SegmentTrie.Leaf { core.trie.leaves[Int(leaf)] }
     var template: RouteTemplate { core.template(of: Int(route)) }
@@ -68,11 +89,11 @@ struct MatchDetails: Sendable {
     func captureRange(_ index: Int) -> Range<Int> {
         let packed: UInt64
         switch index {
-        case 0: packed = capture0
-        case 1: packed = capture1
-        case 2: packed = capture2
-        case 3: packed = capture3
-        default: packed = overflow[index - 4]
+        case 0: packed = captures.capture0
+        case 1: packed = captures.capture1
+        case 2: packed = captures.capture2
+        case 3: packed = captures.capture3
+        default: packed = captures.overflow?[index - 4] ?? 0
         }
         return Int(packed >> 32)..<Int(packed & 0xFFFF_FFFF)
     }

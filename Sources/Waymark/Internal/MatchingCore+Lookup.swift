@@ -24,16 +24,30 @@ extension MatchingCore {
     /// path: no ``RouteURL``, no query parsing, no allocation for a static hit.
     @usableFromInline
     func best(_ string: String) -> MatchDetails? {
-        if let found = string.utf8.withContiguousStorageIfAvailable({ best(string, bytes: $0) }) { return found }
-        var copy = string
-        return copy.withUTF8 { best(string, bytes: $0) }
+        let found: Found?
+        if let fast = string.utf8.withContiguousStorageIfAvailable({ best(bytes: $0) }) {
+            found = fast
+        } else {
+            var copy = string
+            found = copy.withUTF8 { best(bytes: $0) }
+        }
+        guard let found else { return nil }
+        // The string is kept only when the match has something to decode from it.
+        return MatchDetails(core: self, source: found.needsSource ? string : nil, found: found)
     }
 
-    private func best(_ string: String, bytes: UnsafeBufferPointer<UInt8>) -> MatchDetails? {
+    /// What the search found, in plain values, so that nothing in the hot path captures the string.
+    struct Found {
+        var leafIndex: Int32
+        var scopeID: Int32
+        var needsSource: Bool
+        var captures: MatchDetails.Captures
+    }
+
+    private func best(bytes: UnsafeBufferPointer<UInt8>) -> Found? {
         let views = trie.views
-        let found = try? URLAnatomy.withParsed(bytes) {
-            anatomy, segments, hasTrailingSlash -> MatchDetails? in
-            guard case .success(let context) = scopeContext(bytes, anatomy) else { return nil }
+        let found = try? URLAnatomy.withParsed(bytes) { anatomy, segments, hasTrailingSlash -> Found? in
+            guard let context = scopeContext(bytes, anatomy) else { return nil }
             for pass in 0..<2 {
                 let scopeID = pass == 0 ? context.exact : context.any
                 if scopeID < 0 { continue }
@@ -43,9 +57,12 @@ extension MatchingCore {
                     scopeID: scopeID
                 ).best()
                 if let found {
-                    return MatchDetails(
-                        core: self, source: string, leafIndex: found, scopeID: scopeID, segments: segments,
-                        pathEnd: anatomy.path.upperBound)
+                    let leaf = views.leaves[Int(found)]
+                    return Found(
+                        leafIndex: found, scopeID: scopeID, needsSource: leaf.parameterCount > 0 || leaf.isCatchAll,
+                        captures: MatchDetails.Captures(
+                            leaf: leaf, positions: trie.parameterPositions, segments: segments,
+                            pathEnd: anatomy.path.upperBound))
                 }
             }
             return nil
@@ -65,11 +82,9 @@ extension MatchingCore {
                     anatomy, segments, hasTrailingSlash -> CoreLookup in
                     let url = RouteURL(
                         string: string, bytes: bytes, anatomy: anatomy, hasTrailingSlash: hasTrailingSlash)
-                    let context: ScopeContext
-                    switch scopeContext(bytes, anatomy) {
-                    case .success(let found): context = found
-                    case .failure(let refusal):
-                        return CoreLookup(outcome: .refused, reason: refusal.reason, url: url, best: nil, all: nil)
+                    guard let context = scopeContext(bytes, anatomy) else {
+                        return CoreLookup(
+                            outcome: .refused, reason: refusal(bytes, anatomy), url: url, best: nil, all: nil)
                     }
                     var matches: [MatchDetails] = []
                     var best: MatchDetails?
@@ -84,8 +99,8 @@ extension MatchingCore {
                         if !collectAll {
                             if let found = search.best() {
                                 best = MatchDetails(
-                                    core: self, source: string, leafIndex: found, scopeID: scopeID, segments: segments,
-                                    pathEnd: anatomy.path.upperBound)
+                                    core: self, source: string, leafIndex: found, scopeID: scopeID,
+                                    segments: segments, pathEnd: anatomy.path.upperBound)
                                 break
                             }
                             continue
@@ -127,59 +142,57 @@ extension MatchingCore {
 
     // MARK: - Scopes and refusals
 
-    private struct Refusal: Error {
-        var reason: String
-    }
-
-    /// The scopes to search, most specific first, or why the URL is refused. Compares schemes and
-    /// domains on the bytes, without allocating, when they are accepted.
-    private func scopeContext(_ bytes: UnsafeBufferPointer<UInt8>, _ anatomy: URLAnatomy) -> Result<
-        ScopeContext, Refusal
-    > {
+    /// The scopes to search, most specific first, or `nil` when the scheme or domain is refused
+    /// (``refusal(_:_:)`` says why). Compares schemes and domains on the bytes, without allocating.
+    @inline(__always)
+    private func scopeContext(_ bytes: UnsafeBufferPointer<UInt8>, _ anatomy: URLAnatomy) -> ScopeContext? {
         switch anatomy.kind {
         case .app:
             let scheme = anatomy.scheme ?? 0..<0
             let accepted = schemes.contains { Self.equalsIgnoringASCIICase(bytes, scheme, $0) }
             // Unknown schemes pass only in an accept-everything table, and reserved ones never do.
-            let refused =
-                !accepted
+            if !accepted
                 && (!acceptsEverything
                     || TablePlan.reservedSchemeList.contains { Self.equalsIgnoringASCIICase(bytes, scheme, $0) })
-            if refused {
-                let name = URLAnatomy.lowercasedString(bytes, scheme)
-                if TablePlan.reservedSchemes.contains(name) {
-                    return .failure(Refusal(reason: "'\(name)' is not an app scheme; links with it are never routed"))
-                }
-                let list =
-                    schemes.isEmpty
-                    ? "the table accepts no app schemes" : "accepted schemes: " + schemes.joined(separator: ", ")
-                return .failure(Refusal(reason: "the scheme '\(name)' is not accepted; \(list)"))
+            {
+                return nil
             }
             var exact: Int32 = -1
             if hasExactAppScopes, let id = scopeIDs[.app(scheme: URLAnatomy.lowercasedString(bytes, scheme))] {
                 exact = id
             }
-            return .success(ScopeContext(exact: exact, any: 0, foldFirstSegment: true))
+            return ScopeContext(exact: exact, any: 0, foldFirstSegment: true)
         case .universal:
             let host = anatomy.host ?? 0..<0
-            let accepted = acceptsEverything || domains.contains { Self.equalsIgnoringASCIICase(bytes, host, $0) }
-            if !accepted {
-                let name = URLAnatomy.lowercasedString(bytes, host)
-                let list =
-                    domains.isEmpty
-                    ? "the table accepts no universal-link domains"
-                    : "accepted domains: " + domains.joined(separator: ", ")
-                return .failure(Refusal(reason: "the domain '\(name)' is not accepted; \(list)"))
+            if !acceptsEverything && !domains.contains(where: { Self.equalsIgnoringASCIICase(bytes, host, $0) }) {
+                return nil
             }
             var exact: Int32 = -1
             if hasExactUniversalScopes, let id = scopeIDs[.universal(domain: URLAnatomy.lowercasedString(bytes, host))]
             {
                 exact = id
             }
-            return .success(ScopeContext(exact: exact, any: 1, foldFirstSegment: false))
+            return ScopeContext(exact: exact, any: 1, foldFirstSegment: false)
         case .internalPath:
-            return .success(ScopeContext(exact: primaryAppScopeID, any: 0, foldFirstSegment: false))
+            return ScopeContext(exact: primaryAppScopeID, any: 0, foldFirstSegment: false)
         }
+    }
+
+    /// Why ``scopeContext(_:_:)`` refused a URL.
+    private func refusal(_ bytes: UnsafeBufferPointer<UInt8>, _ anatomy: URLAnatomy) -> String {
+        if anatomy.kind == .universal {
+            let name = URLAnatomy.lowercasedString(bytes, anatomy.host ?? 0..<0)
+            let list =
+                domains.isEmpty
+                ? "the table accepts no universal-link domains" : "accepted domains: " + domains.joined(separator: ", ")
+            return "the domain '\(name)' is not accepted; \(list)"
+        }
+        let name = URLAnatomy.lowercasedString(bytes, anatomy.scheme ?? 0..<0)
+        if TablePlan.reservedSchemes.contains(name) {
+            return "'\(name)' is not an app scheme; links with it are never routed"
+        }
+        let list = schemes.isEmpty ? "the table accepts no app schemes" : "accepted schemes: " + schemes.joined(separator: ", ")
+        return "the scheme '\(name)' is not accepted; \(list)"
     }
 
     /// Whether the bytes in `range` equal `lowercased` (which is lowercase ASCII), ignoring ASCII case.

@@ -283,12 +283,4 @@ extension FlatTrie {
         let caseInsensitive: Bool
         let foldedRootIsUnique: Bool
     }
-
-    var views: Views {
-        Views(
-            nodes: nodes, edges: edges, edgeSlots: edgeSlots, edgeSlotMask: edgeSlotMask,
-            foldedRootEdges: foldedRootEdges, keys: keys, leafLists: leafLists, leaves: leaves, leafScopes: leafScopes,
-            typedSlots: typedSlots, types: types, caseInsensitive: caseInsensitive,
-            foldedRootIsUnique: foldedRootIsUnique)
-    }
 }
