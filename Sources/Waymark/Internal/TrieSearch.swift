@@ -196,11 +196,24 @@ struct TrieSearch {
             }
             index += 8
         }
-        while index < probe.count {
-            if key[index] != other[index] { return false }
-            index += 1
+        // The tail in one four-, two- and one-byte comparison at most.
+        if index + 4 <= probe.count {
+            if key.loadUnaligned(fromByteOffset: index, as: UInt32.self)
+                != other.loadUnaligned(fromByteOffset: index, as: UInt32.self)
+            {
+                return false
+            }
+            index += 4
         }
-        return true
+        if index + 2 <= probe.count {
+            if key.loadUnaligned(fromByteOffset: index, as: UInt16.self)
+                != other.loadUnaligned(fromByteOffset: index, as: UInt16.self)
+            {
+                return false
+            }
+            index += 2
+        }
+        return index == probe.count || key[index] == other[index]
     }
 
     /// The root's child whose folded key equals segment 0, through the edge hash table (parent -1).
