@@ -191,7 +191,9 @@ extension MatchingCore {
         if TablePlan.reservedSchemes.contains(name) {
             return "'\(name)' is not an app scheme; links with it are never routed"
         }
-        let list = schemes.isEmpty ? "the table accepts no app schemes" : "accepted schemes: " + schemes.joined(separator: ", ")
+        let list =
+            schemes.isEmpty
+            ? "the table accepts no app schemes" : "accepted schemes: " + schemes.joined(separator: ", ")
         return "the scheme '\(name)' is not accepted; \(list)"
     }
 
