@@ -27,6 +27,8 @@ public struct RoutingError: Error, Sendable, CustomStringConvertible, Equatable 
             case invalidParameter
             case invalidRouteFile
             case invalidURL
+            case invalidRouteMap
+            case linkUnavailable
         }
         private let kind: Kind
 
@@ -52,6 +54,13 @@ public struct RoutingError: Error, Sendable, CustomStringConvertible, Equatable 
         public static let invalidRouteFile = Code(kind: .invalidRouteFile)
         /// A URL string cannot be routed at all (control characters, bad percent-encoding).
         public static let invalidURL = Code(kind: .invalidURL)
+
+        /// A typed route's ``RouteMap`` does not agree with its cases (a template parameter without an
+        /// associated value, a value in neither path nor query, a type the template cannot carry).
+        public static let invalidRouteMap = Code(kind: .invalidRouteMap)
+        /// A link cannot be made: the route's scopes exclude that kind of link, a scheme or domain
+        /// is not accepted, or a value cannot be written in its place.
+        public static let linkUnavailable = Code(kind: .linkUnavailable)
 
         private init(kind: Kind) { self.kind = kind }
 

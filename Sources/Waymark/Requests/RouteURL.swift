@@ -69,6 +69,17 @@ public struct RouteURL: Hashable, Sendable, CustomStringConvertible {
     /// The decoded fragment (never used for matching), or `nil` when there is no `#`.
     public var fragment: String? { storage.fragment }
 
+    /// The query as written (still percent-encoded), without `?` and fragment; `nil` when the
+    /// URL has no query.
+    var rawQuery: Substring? {
+        let utf8 = string.utf8
+        let start = utf8.index(utf8.startIndex, offsetBy: Int(pathEnd), limitedBy: utf8.endIndex) ?? utf8.endIndex
+        guard start < utf8.endIndex, utf8[start] == UInt8(ascii: "?") else { return nil }
+        let after = utf8.index(after: start)
+        let end = utf8[after...].firstIndex(of: UInt8(ascii: "#")) ?? utf8.endIndex
+        return string[after..<end]
+    }
+
     /// Two URLs are equal when they were parsed from equal strings.
     public static func == (lhs: RouteURL, rhs: RouteURL) -> Bool { lhs.string == rhs.string }
     /// Hashes the string.

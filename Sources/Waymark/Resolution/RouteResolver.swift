@@ -171,6 +171,10 @@ public struct RouteResolver: Sendable {
                         return .finished(RoutingResult(status: .handled, reason: nil, request: request))
                     }
                     declined.append(describe(route))
+                } catch let error as RouteInputError {
+                    let reason = "\(describe(route)) has invalid input: \(error)"
+                    return .finished(
+                        RoutingResult(status: .invalid, reason: reason, request: request, inputError: error))
                 } catch {
                     let reason = "\(describe(route)) threw: \(error)"
                     return .finished(RoutingResult(status: .failed, reason: reason, request: request))

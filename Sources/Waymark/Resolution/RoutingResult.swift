@@ -29,17 +29,21 @@ public struct RoutingResult: Sendable, CustomStringConvertible {
     public let redirects: [Redirect]
     /// The filter that rejected the request, for ``RoutingStatus/rejected``.
     public let filter: String?
+    /// For ``RoutingStatus/invalid`` after a match: the typed input or route value that could not
+    /// be decoded, and why.
+    public let inputError: RouteInputError?
 
     /// Creates a result.
     public init(
         status: RoutingStatus, reason: String?, request: RouteRequest?, redirects: [Redirect] = [],
-        filter: String? = nil
+        filter: String? = nil, inputError: RouteInputError? = nil
     ) {
         self.status = status
         self.reason = reason
         self.request = request
         self.redirects = redirects
         self.filter = filter
+        self.inputError = inputError
     }
 
     /// Whether any filter redirected.
@@ -49,6 +53,8 @@ public struct RoutingResult: Sendable, CustomStringConvertible {
     public var description: String { reason.map { "\(status): \($0)" } ?? status.description }
 
     func with(redirects: [Redirect]) -> RoutingResult {
-        RoutingResult(status: status, reason: reason, request: request, redirects: redirects, filter: filter)
+        RoutingResult(
+            status: status, reason: reason, request: request, redirects: redirects, filter: filter,
+            inputError: inputError)
     }
 }

@@ -1,0 +1,111 @@
+/// The named values a typed input is decoded from: route parameters first, then query items.
+///
+/// A route parameter hides query items of the same name. Names of nested values are written
+/// `filter[color]`; ``hasValues(under:)`` tells whether any name starts with a prefix.
+struct ParameterSource {
+    struct Entry {
+        /// Decoded values in order; `nil` for a query item written without `=`.
+        var values: [String?]
+        /// The values still percent-encoded, when known: comma lists split on these, so that an
+        /// encoded `%2C` stays inside its element.
+        var rawValues: [Substring]?
+        /// The segments of a catch-all route parameter.
+        var segments: [String]?
+    }
+
+    private(set) var entries: [String: Entry] = [:]
+    private var prefixes: Set<String> = []
+
+    init() {}
+
+    /// Route parameters and the raw query of `url`; `catchAll` names the template's catch-all.
+    init(routeParameters: RouteParameters?, catchAll: String?, wildcard: [String]?, rawQuery: Substring?) {
+        if let rawQuery { addRawQuery(rawQuery) }
+        for parameter in routeParameters ?? RouteParameters() {
+            let segments = parameter.name == catchAll ? wildcard : nil
+            set(parameter.name, Entry(values: [parameter.value], rawValues: nil, segments: segments))
+        }
+    }
+
+    /// Route parameters and already-decoded query items.
+    init(routeParameters: RouteParameters, query: QueryParameters) {
+        for item in query.items {
+            var entry = entries[item.name] ?? Entry(values: [], rawValues: nil, segments: nil)
+            entry.values.append(item.value)
+            set(item.name, entry)
+        }
+        for parameter in routeParameters {
+            set(parameter.name, Entry(values: [parameter.value], rawValues: nil, segments: nil))
+        }
+    }
+
+    private mutating func addRawQuery(_ query: Substring) {
+        for item in query.split(separator: "&", omittingEmptySubsequences: true) {
+            let equals = item.firstIndex(of: "=")
+            let rawName = equals.map { item[..<$0] } ?? item
+            let rawValue = equals.map { item[item.index(after: $0)...] }
+            let name = Self.decode(rawName)
+            var entry = entries[name] ?? Entry(values: [], rawValues: [], segments: nil)
+            entry.values.append(rawValue.map(Self.decode))
+            entry.rawValues?.append(rawValue ?? "")
+            set(name, entry)
+        }
+    }
+
+    /// Adds values for names that have none yet (defaults).
+    mutating func addMissing(_ items: [QueryParameters.Item]) {
+        var added: [String: Entry] = [:]
+        for item in items where entries[item.name] == nil {
+            added[item.name, default: Entry(values: [], rawValues: nil, segments: nil)].values.append(item.value)
+        }
+        for (name, entry) in added { set(name, entry) }
+    }
+
+    private mutating func set(_ name: String, _ entry: Entry) {
+        entries[name] = entry
+        var index = name.startIndex
+        while let open = name[index...].firstIndex(of: "[") {
+            prefixes.insert(String(name[..<open]))
+            guard let close = name[open...].firstIndex(of: "]") else { break }
+            index = name.index(after: close)
+        }
+    }
+
+    /// The first value of a name (`""` for an item written without `=`), or `nil` when absent.
+    func first(_ name: String) -> String? {
+        guard let entry = entries[name], let value = entry.values.first else { return nil }
+        return value ?? ""
+    }
+
+    /// Whether a query item of this name was written without `=` (`?debug`).
+    func isBareFlag(_ name: String) -> Bool {
+        entries[name]?.values.first.map { $0 == nil } ?? false
+    }
+
+    /// The elements of a list: repeated names give one element each; a single value is split on
+    /// commas (on its encoded form when known); a catch-all gives its segments.
+    func list(_ name: String) -> [String]? {
+        guard let entry = entries[name] else { return nil }
+        if let segments = entry.segments { return segments }
+        if entry.values.count != 1 { return entry.values.map { $0 ?? "" } }
+        if let raw = entry.rawValues?.first {
+            return raw.split(separator: ",", omittingEmptySubsequences: false).map(Self.decode)
+        }
+        return (entry.values[0] ?? "").split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+    }
+
+    /// Whether some name is nested under `prefix` (`filter[color]` is under `filter`).
+    func hasValues(under prefix: String) -> Bool {
+        prefixes.contains(prefix)
+    }
+
+    /// Whether the name has a value or nested values.
+    func contains(_ name: String) -> Bool {
+        entries[name] != nil || prefixes.contains(name)
+    }
+
+    private static func decode(_ raw: Substring) -> String {
+        var copy = String(raw)
+        return copy.withUTF8 { PercentDecoding.decodeLeniently($0, plusAsSpace: true) }
+    }
+}

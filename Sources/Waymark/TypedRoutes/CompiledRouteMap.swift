@@ -1,0 +1,299 @@
+/// A ``RouteMap`` checked against its cases and flattened: one entry per leaf case, nested routes
+/// mounted under their parent's template.
+struct CompiledRouteMap: Sendable {
+    struct Entry: Sendable {
+        /// The case names from the outer enum to the innermost one.
+        let chain: [String]
+        /// `ShopRoute.account.order`: for messages and as the resolver's route name.
+        let label: String
+        /// The full template (parent templates first), without the query part.
+        let template: RouteTemplate
+        /// The associated values that travel in the query, by top-level name.
+        let queryNames: Set<String>
+        let scopes: [RouteScope]
+        let priority: Int
+    }
+
+    let typeName: String
+    let entries: [Entry]
+    private let byChain: [[String]: Int]
+
+    /// Compiles the map of `R`, checking every case against its template.
+    init<R: URLRoute>(_ type: R.Type) throws(RoutingError) {
+        var entries: [Entry] = []
+        try Self.append(type, parent: nil, into: &entries, depth: 0)
+        self.typeName = "\(R.self)"
+        self.entries = entries
+        var byChain: [[String]: Int] = [:]
+        for (index, entry) in entries.enumerated() { byChain[entry.chain] = index }
+        self.byChain = byChain
+    }
+
+    /// The entry for a case chain.
+    func entry(for chain: [String]) -> Entry? {
+        byChain[chain].map { entries[$0] }
+    }
+
+    /// What a nested route inherits from the case that carries it.
+    private struct Parent {
+        var chain: [String]
+        var label: String
+        var path: String
+        var queryNames: Set<String>
+        var names: Set<String>
+        var scopes: [RouteScope]
+        var priority: Int
+    }
+
+    private static func append<R: URLRoute>(_ type: R.Type, parent: Parent?, into entries: inout [Entry], depth: Int)
+        throws(RoutingError)
+    {
+        let typeLabel = parent?.label ?? "\(R.self)"
+        guard depth < 16 else {
+            throw mismatch(typeLabel, "routes nest more than 16 levels deep; is a route type nested in itself?")
+        }
+        guard !R.routeMap.entries.isEmpty else { throw mismatch(typeLabel, "the routeMap of \(R.self) is empty") }
+        var seen: Set<String> = []
+        for mapped in R.routeMap.entries {
+            let label = typeLabel + "." + mapped.caseName
+            guard seen.insert(mapped.caseName).inserted else {
+                throw mismatch(label, "the routeMap of \(R.self) maps the case '\(mapped.caseName)' twice")
+            }
+            let (pathPart, queryNames) = try split(mapped.mapping.pattern, label: label)
+            let fields: [RouteProbe.Field]
+            do {
+                fields = try RouteProbe.fields(of: R.self, caseName: mapped.caseName)
+            } catch {
+                throw mismatch(label, error.message)
+            }
+            let level = try LevelCheck(
+                label: label, pattern: mapped.mapping.pattern, path: pathPart, queryNames: queryNames)
+            let childRoute = try level.check(fields, inherited: parent?.names ?? [])
+
+            let fullPath = join(parent?.path ?? "", pathPart)
+            let scopes =
+                parent.map { mapped.mapping.scopes == RouteScope.defaultScopes ? $0.scopes : mapped.mapping.scopes }
+                ?? mapped.mapping.scopes
+            let priority = mapped.mapping.priority != 0 ? mapped.mapping.priority : (parent?.priority ?? 0)
+            let names = (parent?.names ?? []).union(level.ownNames(fields))
+            let allQuery = (parent?.queryNames ?? []).union(queryNames)
+            let chain = (parent?.chain ?? []) + [mapped.caseName]
+            if let childRoute {
+                let next = Parent(
+                    chain: chain, label: label, path: fullPath, queryNames: allQuery, names: names, scopes: scopes,
+                    priority: priority)
+                try appendChild(childRoute, parent: next, into: &entries, depth: depth + 1)
+                continue
+            }
+            let template: RouteTemplate
+            do {
+                template = try RouteTemplate(parsing: fullPath)
+            } catch {
+                throw mismatch(label, error.message)
+            }
+            entries.append(
+                Entry(
+                    chain: chain, label: label, template: template, queryNames: allQuery, scopes: scopes,
+                    priority: priority))
+        }
+    }
+
+    private static func appendChild<C: URLRoute>(
+        _ type: C.Type, parent: Parent, into entries: inout [Entry], depth: Int
+    ) throws(RoutingError) {
+        try append(type, parent: parent, into: &entries, depth: depth)
+    }
+
+    /// `template?name&name` → the template and the query names.
+    private static func split(_ pattern: String, label: String) throws(RoutingError) -> (String, Set<String>) {
+        guard let question = pattern.firstIndex(of: "?") else { return (pattern, []) }
+        let names = pattern[pattern.index(after: question)...].split(separator: "&").map(String.init)
+        var seen: Set<String> = []
+        for name in names where !seen.insert(name).inserted || name.isEmpty {
+            throw mismatch(label, "the mapping '\(pattern)' lists the query value '\(name)' twice")
+        }
+        return (String(pattern[..<question]), seen)
+    }
+
+    private static func join(_ parent: String, _ child: String) -> String {
+        let trimmedParent = parent.split(separator: "/", omittingEmptySubsequences: true).joined(separator: "/")
+        let trimmedChild = child.split(separator: "/", omittingEmptySubsequences: true).joined(separator: "/")
+        if trimmedParent.isEmpty { return trimmedChild.isEmpty ? "/" : trimmedChild }
+        return trimmedChild.isEmpty ? trimmedParent : trimmedParent + "/" + trimmedChild
+    }
+
+    static func mismatch(_ label: String, _ message: String) -> RoutingError {
+        RoutingError(code: .invalidRouteMap, message: "\(label): \(message)")
+    }
+}
+
+extension CompiledRouteMap {
+    /// The checks of one case against its own part of the template.
+    struct LevelCheck {
+        let label: String
+        let pattern: String
+        let queryNames: Set<String>
+        /// Path parameters: name → (type, in every variant, is a catch-all).
+        var parameters: [String: (type: String?, required: Bool, catchAll: Bool)] = [:]
+        var hasAnonymous = false
+
+        init(label: String, pattern: String, path: String, queryNames: Set<String>) throws(RoutingError) {
+            self.label = label
+            self.pattern = pattern
+            self.queryNames = queryNames
+            let template: RouteTemplate
+            do {
+                template = try RouteTemplate(parsing: path.isEmpty ? "/" : path)
+            } catch {
+                throw mismatch(label, error.message)
+            }
+            let variants = template.variants
+            for variant in variants {
+                for segment in variant.segments {
+                    switch segment {
+                    case .parameter(let name, let type):
+                        parameters[name] = (type, false, false)
+                    case .catchAll(let name?):
+                        parameters[name] = (nil, false, true)
+                    case .anonymous, .catchAll(nil):
+                        hasAnonymous = true
+                    case .literal:
+                        break
+                    }
+                }
+            }
+            for name in parameters.keys {
+                let inEvery = variants.allSatisfy { variant in
+                    variant.segments.contains { segment in
+                        switch segment {
+                        case .parameter(let other, _), .catchAll(let other?): other == name
+                        default: false
+                        }
+                    }
+                }
+                parameters[name]?.required = inEvery
+            }
+        }
+
+        /// The top-level names of this case's own values.
+        func ownNames(_ fields: [RouteProbe.Field]) -> Set<String> {
+            Set(
+                fields.compactMap { field in
+                    if case .route = field.kind { return nil }
+                    return field.topName
+                })
+        }
+
+        /// Checks the fields against the template; returns the nested route type, if the case has one.
+        func check(_ fields: [RouteProbe.Field], inherited: Set<String>) throws(RoutingError) -> (any URLRoute.Type)? {
+            var child: (any URLRoute.Type)?
+            var seen: Set<String> = []
+            for field in fields {
+                if case .route(let type) = field.kind {
+                    guard child == nil else { throw mismatch(label, "the case carries more than one nested route") }
+                    child = type
+                    continue
+                }
+                let name = field.topName
+                guard field.name == name else { continue }  // nested fields are checked through their parent
+                seen.insert(name)
+                if name.hasPrefix("_"), name.dropFirst().allSatisfy(\.isNumber) {
+                    throw mismatch(
+                        label,
+                        "an associated value has no label; label it (for example 'id: Int') so the template can name it"
+                    )
+                }
+                if inherited.contains(name) {
+                    throw mismatch(label, "'\(name)' is also a value of an enclosing route; rename one of them")
+                }
+                if let parameter = parameters[name] {
+                    try checkPath(field, parameter)
+                } else if !queryNames.contains(name) {
+                    throw mismatch(
+                        label,
+                        "the associated value '\(name)' is in neither the path nor the query of '\(pattern)'; "
+                            + "add ':\(name)' to the path or '?\(name)' to the query")
+                }
+            }
+            for name in parameters.keys.sorted() where !seen.contains(name) {
+                throw mismatch(
+                    label,
+                    "the template '\(pattern)' has the parameter '\(name)', but the case has no associated value labelled '\(name)'"
+                )
+            }
+            for name in queryNames.sorted() where !seen.contains(name) {
+                throw mismatch(
+                    label,
+                    "the mapping '\(pattern)' lists the query value '\(name)', but the case has no associated value labelled '\(name)'"
+                )
+            }
+            if hasAnonymous {
+                throw mismatch(
+                    label,
+                    "the template '\(pattern)' has an anonymous '*'; a typed route must name every value ('*name')")
+            }
+            return child
+        }
+
+        private func checkPath(_ field: RouteProbe.Field, _ parameter: (type: String?, required: Bool, catchAll: Bool))
+            throws(RoutingError)
+        {
+            let name = field.name
+            if parameter.catchAll {
+                switch field.kind {
+                case .list(.string), .scalar(.string): break
+                default:
+                    throw mismatch(
+                        label,
+                        "the catch-all '*\(name)' holds path segments; its value must be [String] or String, not \(field.typeName)"
+                    )
+                }
+            } else {
+                let family: RouteProbe.Family
+                switch field.kind {
+                case .scalar(let scalar): family = scalar
+                case .list, .nested, .route:
+                    throw mismatch(
+                        label,
+                        "'\(name)' has the type \(field.typeName), which one path segment cannot carry; put it in the query ('?\(name)')"
+                    )
+                }
+                let expected: String? =
+                    switch family {
+                    case .integer: "int"
+                    case .float: "float"
+                    case .uuid: "uuid"
+                    case .string, .other: nil
+                    }
+                switch (parameter.type, expected) {
+                case (nil, let expected?):
+                    throw mismatch(
+                        label,
+                        "'\(name)' has the type \(field.typeName), but the template '\(pattern)' leaves ':\(name)' untyped; write ':\(name)<\(expected)>'"
+                    )
+                case (let written?, let expected?) where written != expected:
+                    throw mismatch(
+                        label,
+                        "'\(name)' has the type \(field.typeName), but the template '\(pattern)' types it '<\(written)>'; write ':\(name)<\(expected)>'"
+                    )
+                case (let written?, nil) where ["int", "float", "uuid"].contains(written) && family == .other:
+                    throw mismatch(
+                        label,
+                        "'\(name)' has the type \(field.typeName), which the template's '<\(written)>' cannot carry")
+                default:
+                    break
+                }
+            }
+            if parameter.required && field.isOptional {
+                throw mismatch(
+                    label,
+                    "'\(name)' is optional, but ':\(name)' is required in '\(pattern)'; put it in an optional group '( … )' or make the value non-optional"
+                )
+            }
+            if !parameter.required && !field.isOptional {
+                throw mismatch(
+                    label, "':\(name)' is in an optional group of '\(pattern)', so '\(name)' must be Optional")
+            }
+        }
+    }
+}

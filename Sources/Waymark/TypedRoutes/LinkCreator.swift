@@ -1,0 +1,295 @@
+/// Makes app links (`scheme://path?query`), universal links (`https://domain/path?query`) and
+/// internal paths for typed routes and for templates with an input, percent-encoding every
+/// component for its position.
+///
+/// The scheme and domain default to the first the table accepts (or the first of the route's own
+/// scopes), and can be chosen per call.
+///
+/// ```swift
+/// let links = routes.links                                   // from a TypedRouteTable
+/// try links.appLink(for: ShopRoute.product(id: 42))          // "shop://product/42"
+/// try links.universalLink(for: .search(q: "red shoes", tag: ["sale"]))
+/// // "https://shop.example.com/search?q=red%20shoes&tag=sale"
+///
+/// let plain = LinkCreator(schemes: ["shop"], domains: ["shop.example.com"])
+/// try plain.appLink(for: "category/:slug", input: ["slug": "a/b"])   // "shop://category/a%2Fb"
+/// ```
+public struct LinkCreator: Sendable {
+    /// The accepted app schemes; the first is the default.
+    public let schemes: [String]
+    /// The accepted universal-link domains; the first is the default.
+    public let domains: [String]
+    private let maps: [ObjectIdentifier: CompiledRouteMap]
+
+    /// Creates a link creator for templates; typed routes are compiled when first printed.
+    public init(schemes: [String] = [], domains: [String] = []) {
+        self.init(schemes: schemes, domains: domains, maps: [:])
+    }
+
+    init(schemes: [String], domains: [String], maps: [ObjectIdentifier: CompiledRouteMap]) {
+        self.schemes = schemes.map { $0.lowercased() }
+        self.domains = domains.map { $0.lowercased() }
+        self.maps = maps
+    }
+
+    // MARK: - Typed routes
+
+    /// The internal path of a route value: `/product/42?ref=x`.
+    public func path<R: URLRoute>(for route: R) throws(RoutingError) -> String {
+        let (entry, items) = try resolve(route)
+        return "/" + (try render(entry.template, items: items, label: entry.label, query: entry.queryNames))
+    }
+
+    /// The app link of a route value.
+    ///
+    /// - Parameter scheme: The scheme; by default the first accepted one the route's scopes allow.
+    /// - Throws: ``RoutingError/Code/linkUnavailable`` when the route's scopes exclude app links or
+    ///   `scheme`.
+    public func appLink<R: URLRoute>(for route: R, scheme: String? = nil) throws(RoutingError) -> String {
+        let (entry, items) = try resolve(route)
+        let chosen = try pick(scheme, kind: .app, scopes: entry.scopes, label: entry.label)
+        return chosen + "://" + (try render(entry.template, items: items, label: entry.label, query: entry.queryNames))
+    }
+
+    /// The universal link of a route value.
+    ///
+    /// - Parameter domain: The domain; by default the first accepted one the route's scopes allow.
+    /// - Throws: ``RoutingError/Code/linkUnavailable`` when the route's scopes exclude universal
+    ///   links or `domain`.
+    public func universalLink<R: URLRoute>(for route: R, domain: String? = nil) throws(RoutingError) -> String {
+        let (entry, items) = try resolve(route)
+        let chosen = try pick(domain, kind: .universal, scopes: entry.scopes, label: entry.label)
+        return "https://" + chosen + "/"
+            + (try render(entry.template, items: items, label: entry.label, query: entry.queryNames))
+    }
+
+    private func resolve<R: URLRoute>(_ route: R) throws(RoutingError) -> (
+        CompiledRouteMap.Entry, [QueryParameters.Item]
+    ) {
+        let map: CompiledRouteMap
+        if let compiled = maps[ObjectIdentifier(R.self)] {
+            map = compiled
+        } else {
+            map = try CompiledRouteMap(R.self)
+        }
+        let output: ParameterEncoder.Output
+        do {
+            output = try RouteInputEncoder().encodeWithChain(route)
+        } catch {
+            throw RoutingError(code: .linkUnavailable, message: "\(R.self) '\(route.name)': \(error.message)")
+        }
+        guard let entry = map.entry(for: output.chain) else {
+            let path = ([String(describing: R.self)] + output.chain).joined(separator: ".")
+            throw RoutingError(
+                code: .linkUnavailable, message: "\(path) has no template: add the case to \(R.self).routeMap")
+        }
+        return (entry, output.items)
+    }
+
+    // MARK: - Templates with an input
+
+    /// The internal path of a template filled from an input: values named like a template
+    /// parameter fill it, the others become query items.
+    public func path<Input: Encodable>(for template: RouteTemplate, input: Input) throws(RoutingError) -> String {
+        "/" + (try render(template, items: try items(of: input, template), label: template.pattern, query: nil))
+    }
+
+    /// The app link of a template filled from an input (see ``path(for:input:)``).
+    public func appLink<Input: Encodable>(
+        for template: RouteTemplate, input: Input, scopes: [RouteScope] = RouteScope.defaultScopes,
+        scheme: String? = nil
+    ) throws(RoutingError) -> String {
+        let chosen = try pick(scheme, kind: .app, scopes: scopes, label: template.pattern)
+        return chosen + "://"
+            + (try render(template, items: try items(of: input, template), label: template.pattern, query: nil))
+    }
+
+    /// The universal link of a template filled from an input (see ``path(for:input:)``).
+    public func universalLink<Input: Encodable>(
+        for template: RouteTemplate, input: Input, scopes: [RouteScope] = RouteScope.defaultScopes,
+        domain: String? = nil
+    ) throws(RoutingError) -> String {
+        let chosen = try pick(domain, kind: .universal, scopes: scopes, label: template.pattern)
+        return "https://" + chosen + "/"
+            + (try render(template, items: try items(of: input, template), label: template.pattern, query: nil))
+    }
+
+    private func items<Input: Encodable>(of input: Input, _ template: RouteTemplate) throws(RoutingError)
+        -> [QueryParameters.Item]
+    {
+        if let error = template.parseError { throw error }
+        do {
+            return try RouteInputEncoder().encode(input).items
+        } catch {
+            throw RoutingError(code: .linkUnavailable, message: "'\(template.pattern)': \(error.message)")
+        }
+    }
+
+    // MARK: - Rendering
+
+    enum LinkKind {
+        case app
+        case universal
+    }
+
+    /// The scheme or domain for a link of `kind`, given the route's scopes.
+    private func pick(_ requested: String?, kind: LinkKind, scopes: [RouteScope], label: String) throws(RoutingError)
+        -> String
+    {
+        let accepted = kind == .app ? schemes : domains
+        var anyAllowed = false
+        var exact: [String] = []
+        for scope in scopes {
+            switch (scope, kind) {
+            case (.appAny, .app), (.universalAny, .universal): anyAllowed = true
+            case (.app(let scheme), .app): exact.append(scheme.lowercased())
+            case (.universal(let domain), .universal): exact.append(domain.lowercased())
+            default: break
+            }
+        }
+        let what = kind == .app ? "app link" : "universal link"
+        let noun = kind == .app ? "scheme" : "domain"
+        guard anyAllowed || !exact.isEmpty else {
+            let written = scopes.map(\.description).joined(separator: ", ")
+            throw RoutingError(
+                code: .linkUnavailable, message: "\(label) has no \(what): its scopes are \(written)")
+        }
+        let allowed = anyAllowed ? exact + accepted.filter { !exact.contains($0) } : exact
+        if let requested {
+            let lowered = requested.lowercased()
+            let acceptedByTable = accepted.isEmpty || accepted.contains(lowered)
+            guard (exact.contains(lowered) || (anyAllowed && acceptedByTable)), !lowered.isEmpty else {
+                throw RoutingError(
+                    code: .linkUnavailable,
+                    message: "\(label) has no \(what) with the \(noun) '\(requested)'; allowed: "
+                        + (allowed.isEmpty ? "none" : allowed.joined(separator: ", ")))
+            }
+            return lowered
+        }
+        guard let first = allowed.first else {
+            throw RoutingError(
+                code: .linkUnavailable,
+                message: "\(label): no \(noun) is configured for \(what)s; pass one (\(noun): …) or configure the table"
+            )
+        }
+        return first
+    }
+
+    /// The path (without leading `/`) and query of a template filled with values.
+    func render(_ template: RouteTemplate, items: [QueryParameters.Item], label: String, query: Set<String>?)
+        throws(RoutingError) -> String
+    {
+        if let error = template.parseError { throw error }
+        var values: [String: [String]] = [:]
+        for item in items { values[item.name, default: []].append(item.value ?? "") }
+        let variants = template.variants
+        guard
+            let variant = variants.reversed().first(where: { variant in
+                variant.segments.allSatisfy { segment in
+                    if case .parameter(let name, _) = segment { return values[name] != nil }
+                    return true
+                }
+            })
+        else {
+            let missing = template.parameterNames.filter { values[$0] == nil }
+            throw RoutingError(
+                code: .missingParameter,
+                message: "\(label): no value for " + missing.map { "'\($0)'" }.joined(separator: ", "))
+        }
+        var used: Set<String> = []
+        var segments: [String] = []
+        for segment in variant.segments {
+            switch segment {
+            case .literal(let text):
+                segments.append(LinkEncoding.pathSegment(text))
+            case .parameter(let name, let type):
+                let value = values[name]?.first ?? ""
+                guard !value.isEmpty else {
+                    throw RoutingError(
+                        code: .linkUnavailable, message: "\(label): '\(name)' is empty, and a path segment cannot be")
+                }
+                if let type, let builtIn = [ParameterType.int, .float, .uuid].first(where: { $0.name == type }),
+                    !builtIn.accepts(value)
+                {
+                    throw RoutingError(
+                        code: .invalidParameter,
+                        message: "\(label): '\(name)' is \"\(value)\", which is not a valid \(type)")
+                }
+                used.insert(name)
+                segments.append(LinkEncoding.pathSegment(value))
+            case .catchAll(let name):
+                guard let name else { continue }
+                used.insert(name)
+                // Each value is one segment; a `/` inside a value is encoded, never a separator.
+                let pieces = values[name] ?? []
+                guard !pieces.contains(where: \.isEmpty) else {
+                    throw RoutingError(
+                        code: .linkUnavailable,
+                        message: "\(label): the catch-all '\(name)' has an empty segment, which a URL cannot keep")
+                }
+                segments.append(contentsOf: pieces.map(LinkEncoding.pathSegment))
+            case .anonymous:
+                throw RoutingError(
+                    code: .linkUnavailable, message: "\(label): the template has an anonymous '*'; no link can fill it")
+            }
+        }
+        var path = segments.joined(separator: "/")
+        if variant.hasTrailingSlash && !path.isEmpty { path += "/" }
+        let queryItems = items.filter { item in
+            let top = item.name.firstIndex(of: "[").map { String(item.name[..<$0]) } ?? item.name
+            guard !used.contains(top) else { return false }
+            return query.map { $0.contains(top) } ?? true
+        }
+        guard !queryItems.isEmpty else { return path }
+        return path + "?"
+            + queryItems.map { item in
+                LinkEncoding.queryComponent(item.name) + "=" + LinkEncoding.queryComponent(item.value ?? "")
+            }.joined(separator: "&")
+    }
+}
+
+/// Percent-encoding for each position of a link.
+enum LinkEncoding {
+    /// A path segment: unreserved characters and `!$&'()*+,;=@` stay; `.` and `..` alone are
+    /// encoded so no URL layer treats them as dot segments; everything else is `%XX` of its UTF-8.
+    static func pathSegment(_ text: String) -> String {
+        if text == "." { return "%2E" }
+        if text == ".." { return "%2E%2E" }
+        return encode(text) { byte in
+            isUnreserved(byte) || "!$&'()*+,;=@".utf8.contains(byte)
+        }
+    }
+
+    /// A query name or value: only unreserved characters stay (so `&`, `=`, `+`, `,` and `#` are
+    /// always encoded, and a comma inside a list element stays inside it).
+    static func queryComponent(_ text: String) -> String {
+        encode(text, keep: isUnreserved)
+    }
+
+    private static func isUnreserved(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+            UInt8(ascii: "~"):
+            true
+        default:
+            false
+        }
+    }
+
+    private static func encode(_ text: String, keep: (UInt8) -> Bool) -> String {
+        let hex: [UInt8] = Array("0123456789ABCDEF".utf8)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count)
+        for byte in text.utf8 {
+            if keep(byte) {
+                bytes.append(byte)
+            } else {
+                bytes.append(UInt8(ascii: "%"))
+                bytes.append(hex[Int(byte >> 4)])
+                bytes.append(hex[Int(byte & 0x0F)])
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}

@@ -1,0 +1,75 @@
+/// A value that stands for one screen or action of an app: usually an enum, one case per route.
+///
+/// ```swift
+/// enum ShopRoute: Route {
+///     case home
+///     case product(id: Int)
+///     case account(AccountRoute)      // a nested route
+///
+///     var routingType: RoutingType {
+///         if case .account = self { return .sheet() }
+///         return .push
+///     }
+/// }
+/// ShopRoute.product(id: 42).name          // "product(42)"
+/// ShopRoute.account(.order(id: 7)).name   // "account.order(7)"
+/// ```
+public protocol Route: Hashable, Sendable {
+    /// A name for logs and analytics. The default is derived from the case: the case name, then
+    /// the associated values in parentheses; a nested route's name follows a dot.
+    var name: String { get }
+    /// How the route is shown. The default is ``RoutingType/push``.
+    var routingType: RoutingType { get }
+}
+
+extension Route {
+    /// The case name and associated values: `product(42)`, `account.order(7)`, `home`.
+    public var name: String { RouteName.derived(from: self) }
+
+    /// ``RoutingType/push``.
+    public var routingType: RoutingType { .push }
+}
+
+/// How a typed route is shown when a navigation model applies it.
+public enum RoutingType: Hashable, Sendable, Codable {
+    /// Pushed onto the top-most navigation stack.
+    case push
+    /// Presented as a sheet, with its own navigation stack unless `withStack` is `false`.
+    case sheet(withStack: Bool = true)
+    /// Presented full screen.
+    case cover
+    /// Replaces the root and clears the stack.
+    case root
+}
+
+/// Derives a route's default name by reflection: the case label, then either the nested route's
+/// name after a dot, or the associated values in parentheses.
+enum RouteName {
+    static func derived(from value: Any) -> String {
+        let mirror = Mirror(reflecting: value)
+        guard mirror.displayStyle == .enum, let child = mirror.children.first, let label = child.label else {
+            return String(describing: value)
+        }
+        if let nested = child.value as? any Route { return label + "." + nested.name }
+        let payload = Mirror(reflecting: child.value)
+        let values = payload.displayStyle == .tuple ? payload.children.map(\.value) : [child.value]
+        var described: [String] = []
+        var suffix = ""
+        for value in values {
+            if let nested = value as? any Route {
+                suffix = "." + nested.name
+            } else {
+                described.append(describe(value))
+            }
+        }
+        return described.isEmpty ? label + suffix : "\(label)(\(described.joined(separator: ", ")))\(suffix)"
+    }
+
+    private static func describe(_ value: Any) -> String {
+        let mirror = Mirror(reflecting: value)
+        if mirror.displayStyle == .optional {
+            return mirror.children.first.map { describe($0.value) } ?? "nil"
+        }
+        return String(describing: value)
+    }
+}

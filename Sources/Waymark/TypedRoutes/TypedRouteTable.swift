@@ -1,0 +1,173 @@
+/// A route table built from a ``URLRoute`` type: it opens URLs into route values and, through
+/// ``links``, prints route values back into URLs.
+///
+/// ```swift
+/// let routes = try TypedRouteTable<ShopRoute>(schemes: ["shop"], domains: ["shop.example.com"])
+/// routes.route(for: "shop://product/42")                 // .product(id: 42)
+/// try routes.links.appLink(for: .product(id: 42))        // "shop://product/42"
+/// ```
+///
+/// Building checks every case of the map against its template and throws
+/// ``RoutingError/Code/invalidRouteMap`` naming the case and the template when they disagree, then
+/// runs every check of ``RouteTableBuilder/build()``.
+public struct TypedRouteTable<R: URLRoute>: Sendable {
+    /// The underlying table; each value is the index of a case mapping.
+    public let table: RouteTable<Int>
+    /// Makes links for this table's routes, with its schemes and domains.
+    public let links: LinkCreator
+    let map: CompiledRouteMap
+
+    /// One registered case: its name, full template, query names and scopes.
+    public struct Entry: Sendable {
+        /// `ShopRoute.account.orders`: the type, then the case chain. Also the resolver's route name.
+        public let name: String
+        /// The full template, nested templates mounted under their parents'.
+        public let template: RouteTemplate
+        /// The associated values that travel in the query, sorted.
+        public let queryNames: [String]
+        /// Where the template applies.
+        public let scopes: [RouteScope]
+    }
+
+    /// Every registered case, in registration order.
+    public var entries: [Entry] {
+        map.entries.map {
+            Entry(name: $0.label, template: $0.template, queryNames: $0.queryNames.sorted(), scopes: $0.scopes)
+        }
+    }
+
+    /// Compiles `R`'s ``URLRoute/routeMap`` and builds the table.
+    ///
+    /// - Parameters:
+    ///   - schemes: The app schemes accepted; the first is the default for app links.
+    ///   - domains: The universal-link domains accepted; the first is the default for universal links.
+    ///   - options: Matching options.
+    ///   - parameterTypes: Custom parameter types the templates use.
+    /// - Throws: ``RoutingError`` naming the case and template of the first problem.
+    public init(
+        schemes: [String] = [], domains: [String] = [], options: RouteTableOptions = RouteTableOptions(),
+        parameterTypes: [ParameterType] = []
+    ) throws(RoutingError) {
+        let map = try CompiledRouteMap(R.self)
+        var builder = RouteTableBuilder<Int>(schemes: schemes, domains: domains, options: options)
+        for type in parameterTypes { builder.addParameterType(type) }
+        for (index, entry) in map.entries.enumerated() {
+            builder.add(entry.template, scopes: entry.scopes, priority: entry.priority, to: index)
+        }
+        self.table = try builder.build()
+        self.map = map
+        self.links = LinkCreator(schemes: schemes, domains: domains, maps: [ObjectIdentifier(R.self): map])
+    }
+
+    /// The route value a URL opens, or `nil` when nothing matches or no matching case can be made
+    /// from the URL's values (each candidate is tried in precedence order).
+    public func route(for url: String) -> R? {
+        try? resolve(url)?.get()
+    }
+
+    /// The route value a URL opens, or why not: `nil` when nothing matches; the decoding error of
+    /// the best candidate when every candidate matched but none could be made from the URL's values.
+    public func resolve(_ url: String) -> Result<R, RouteInputError>? {
+        let lookup = table.candidates(url)
+        var firstError: RouteInputError?
+        for match in lookup.matches {
+            do throws(RouteInputError) {
+                return .success(try route(from: match, rawQuery: lookup.url?.rawQuery))
+            } catch {
+                firstError = firstError ?? error
+            }
+        }
+        return firstError.map { .failure($0) }
+    }
+
+    /// The route value of a match of ``table``.
+    ///
+    /// - Throws: ``RouteInputError`` when a value does not convert (for example, a raw-value enum
+    ///   parameter with an unknown value).
+    public func route(from match: RouteMatch<Int>, rawQuery: Substring?) throws(RouteInputError) -> R {
+        let entry = map.entries[match.value]
+        return try Self.decode(entry: entry, parameters: match.parameters, wildcard: match.wildcard, rawQuery: rawQuery)
+    }
+
+    /// The route value of a request that one of this type's routes matched, for example in a
+    /// ``RouteResolver`` destination registered with ``RouteResolverBuilder/add(routes:filters:to:)``.
+    ///
+    /// - Throws: ``RouteInputError`` when the request did not come from one of `R`'s routes or a
+    ///   value does not convert.
+    public func route(from request: RouteRequest) throws(RouteInputError) -> R {
+        guard let entry = map.entries.first(where: { $0.label == request.routeName }) else {
+            throw RouteInputError(
+                kind: .invalid, parameter: "", value: request.routeName, expectedType: "\(R.self)",
+                message: "the request (route \(request.routeName ?? "none")) did not come from a route of \(R.self)")
+        }
+        return try Self.decode(entry: entry, request: request)
+    }
+
+    static func decode(entry: CompiledRouteMap.Entry, request: RouteRequest) throws(RouteInputError) -> R {
+        try decode(
+            entry: entry, parameters: request.routeParameters ?? RouteParameters(), wildcard: request.wildcard,
+            rawQuery: request.url.rawQuery)
+    }
+
+    private static func decode(
+        entry: CompiledRouteMap.Entry, parameters: RouteParameters, wildcard: [String]?, rawQuery: Substring?
+    ) throws(RouteInputError) -> R {
+        var catchAll: String?
+        if case .catchAll(let name)? = entry.template.variants.last?.segments.last { catchAll = name }
+        let source = ParameterSource(
+            routeParameters: parameters, catchAll: catchAll, wildcard: wildcard, rawQuery: rawQuery)
+        return try RouteInputDecoder().decode(R.self, source: source, chain: entry.chain)
+    }
+}
+
+extension RouteResolverBuilder {
+    /// Registers every case of a ``URLRoute`` type, each under its template and scopes, with one
+    /// destination that receives the route value. A request whose values do not make a route value
+    /// ends as ``RoutingStatus/invalid`` with the decoding error.
+    ///
+    /// ```swift
+    /// try builder.add(routes: ShopRoute.self) { route, request in
+    ///     await navigator.show(route)
+    ///     return .handled
+    /// }
+    /// ```
+    ///
+    /// - Throws: ``RoutingError/Code/invalidRouteMap`` naming the case and template that disagree.
+    public mutating func add<R: URLRoute>(
+        routes type: R.Type, filters: [any RouteFilter] = [],
+        to destination: @escaping @Sendable (R, RouteRequest) async throws -> DestinationOutcome
+    ) throws(RoutingError) {
+        let map = try CompiledRouteMap(type)
+        for entry in map.entries {
+            add(
+                entry.template, name: entry.label, scopes: entry.scopes, priority: entry.priority, filters: filters
+            ) { request in
+                let route = try TypedRouteTable<R>.decode(entry: entry, request: request)
+                return try await destination(route, request)
+            }
+        }
+    }
+
+    /// Registers a route whose destination receives a typed input decoded from the request's route
+    /// and query parameters. Input that does not decode ends as ``RoutingStatus/invalid``, with the
+    /// decoding error in ``RoutingResult/inputError``.
+    ///
+    /// ```swift
+    /// builder.add("search", name: "search", input: Search.self) { search, request in
+    ///     await results.show(search)
+    ///     return .handled
+    /// }
+    /// ```
+    public mutating func add<Input: Decodable & Sendable>(
+        _ template: RouteTemplate, name: String? = nil, scopes: [RouteScope] = RouteScope.defaultScopes,
+        priority: Int = 0, internalOnly: Bool = false, input: Input.Type, filters: [any RouteFilter] = [],
+        to destination: @escaping @Sendable (Input, RouteRequest) async throws -> DestinationOutcome
+    ) {
+        add(
+            template, name: name, scopes: scopes, priority: priority, internalOnly: internalOnly, filters: filters
+        ) { request in
+            let value = try RouteInputDecoder().decode(Input.self, from: request)
+            return try await destination(value, request)
+        }
+    }
+}

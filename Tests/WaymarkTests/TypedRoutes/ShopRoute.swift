@@ -1,0 +1,51 @@
+import Foundation
+import Waymark
+
+/// The README's five-case route enum: a nested route, an optional query value, a repeated query
+/// value and a typed parameter.
+enum ShopRoute: URLRoute {
+    case home
+    case product(id: Int)
+    case search(q: String?, tag: [String])
+    case category(slug: String, sort: SortOrder?)
+    case account(AccountRoute)
+
+    static let routeMap: RouteMap<ShopRoute> = [
+        "home": "/",
+        "product": "product/:id<int>",
+        "search": "search?q&tag",
+        "category": "category/:slug?sort",
+        "account": "account",
+    ]
+}
+
+enum SortOrder: String, Codable, CaseIterable, Sendable {
+    case popular, newest
+}
+
+enum AccountRoute: URLRoute {
+    case orders
+    case order(id: UUID)
+    case edit(section: String?)
+
+    static let routeMap: RouteMap<AccountRoute> = [
+        "orders": "orders",
+        "order": "orders/:id<uuid>",
+        "edit": "edit(/:section)",
+    ]
+
+    var routingType: RoutingType { .sheet() }
+}
+
+/// Routes with a catch-all, nested query values and scopes, for the less common paths.
+enum DocsRoute: URLRoute {
+    case page(path: [String], lang: String?)
+    case admin(tab: String)
+    case share(ref: String)
+
+    static let routeMap: RouteMap<DocsRoute> = [
+        "page": "docs/*path?lang",
+        "admin": .init("admin/:tab", scopes: [.app(scheme: "shop")]),
+        "share": .init("share/:ref", scopes: [.universalAny]),
+    ]
+}
