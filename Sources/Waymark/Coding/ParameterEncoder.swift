@@ -34,7 +34,16 @@ struct ParameterEncoder: Encoder {
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
-        ParameterUnkeyedEncoding(encoder: self, name: parameterName)
+        var container = ParameterUnkeyedEncoding(encoder: self, name: parameterName)
+        switch position {
+        case .parameters, .routeCase:
+            container.refusal = RouteInputError(
+                kind: .unsupported, parameter: "", value: nil, expectedType: "a list",
+                message: "the input must be a struct or enum with named fields, not a list")
+        case .parameter, .element:
+            break
+        }
+        return container
     }
 
     func singleValueContainer() -> any SingleValueEncodingContainer {
@@ -115,13 +124,17 @@ struct ParameterUnkeyedEncoding: UnkeyedEncodingContainer {
     let encoder: ParameterEncoder
     let name: String
     var count = 0
+    /// Set when a list is not allowed where it was asked for: thrown on first use.
+    var refusal: RouteInputError?
     var codingPath: [any CodingKey] { encoder.codingPath }
 
     mutating func encodeNil() throws {
+        if let refusal { throw refusal }
         throw ParameterEncoder.unsupported(name, "a list with an empty element")
     }
 
     mutating func encode<T: Encodable>(_ value: T) throws {
+        if let refusal { throw refusal }
         if case .element = encoder.position { throw ParameterEncoder.unsupported(name, "a list of lists") }
         try encoder.encodeValue(value, name: name, inList: true, path: codingPath)
         count += 1

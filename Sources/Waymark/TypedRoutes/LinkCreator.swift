@@ -36,8 +36,8 @@ public struct LinkCreator: Sendable {
 
     /// The internal path of a route value: `/product/42?ref=x`.
     public func path<R: URLRoute>(for route: R) throws(RoutingError) -> String {
-        let (entry, items) = try resolve(route)
-        return "/" + (try render(entry.template, items: items, label: entry.label, query: entry.queryNames))
+        let (entry, values) = try resolve(route)
+        return "/" + (try render(entry.template, values, label: entry.label))
     }
 
     /// The app link of a route value.
@@ -46,9 +46,9 @@ public struct LinkCreator: Sendable {
     /// - Throws: ``RoutingError/Code/linkUnavailable`` when the route's scopes exclude app links or
     ///   `scheme`.
     public func appLink<R: URLRoute>(for route: R, scheme: String? = nil) throws(RoutingError) -> String {
-        let (entry, items) = try resolve(route)
+        let (entry, values) = try resolve(route)
         let chosen = try pick(scheme, kind: .app, scopes: entry.scopes, label: entry.label)
-        return chosen + "://" + (try render(entry.template, items: items, label: entry.label, query: entry.queryNames))
+        return chosen + "://" + (try render(entry.template, values, label: entry.label))
     }
 
     /// The universal link of a route value.
@@ -57,15 +57,12 @@ public struct LinkCreator: Sendable {
     /// - Throws: ``RoutingError/Code/linkUnavailable`` when the route's scopes exclude universal
     ///   links or `domain`.
     public func universalLink<R: URLRoute>(for route: R, domain: String? = nil) throws(RoutingError) -> String {
-        let (entry, items) = try resolve(route)
+        let (entry, values) = try resolve(route)
         let chosen = try pick(domain, kind: .universal, scopes: entry.scopes, label: entry.label)
-        return "https://" + chosen + "/"
-            + (try render(entry.template, items: items, label: entry.label, query: entry.queryNames))
+        return "https://" + chosen + "/" + (try render(entry.template, values, label: entry.label))
     }
 
-    private func resolve<R: URLRoute>(_ route: R) throws(RoutingError) -> (
-        CompiledRouteMap.Entry, [QueryParameters.Item]
-    ) {
+    private func resolve<R: URLRoute>(_ route: R) throws(RoutingError) -> (CompiledRouteMap.Entry, LinkValues) {
         let map: CompiledRouteMap
         if let compiled = maps[ObjectIdentifier(R.self)] {
             map = compiled
@@ -83,7 +80,7 @@ public struct LinkCreator: Sendable {
             throw RoutingError(
                 code: .linkUnavailable, message: "\(path) has no template: add the case to \(R.self).routeMap")
         }
-        return (entry, output.items)
+        return (entry, LinkValues(items: output.items, template: entry.template))
     }
 
     // MARK: - Templates with an input
@@ -91,7 +88,7 @@ public struct LinkCreator: Sendable {
     /// The internal path of a template filled from an input: values named like a template
     /// parameter fill it, the others become query items.
     public func path<Input: Encodable>(for template: RouteTemplate, input: Input) throws(RoutingError) -> String {
-        "/" + (try render(template, items: try items(of: input, template), label: template.pattern, query: nil))
+        "/" + (try render(template, try values(of: input, template), label: template.pattern))
     }
 
     /// The app link of a template filled from an input (see ``path(for:input:)``).
@@ -100,8 +97,7 @@ public struct LinkCreator: Sendable {
         scheme: String? = nil
     ) throws(RoutingError) -> String {
         let chosen = try pick(scheme, kind: .app, scopes: scopes, label: template.pattern)
-        return chosen + "://"
-            + (try render(template, items: try items(of: input, template), label: template.pattern, query: nil))
+        return chosen + "://" + (try render(template, try values(of: input, template), label: template.pattern))
     }
 
     /// The universal link of a template filled from an input (see ``path(for:input:)``).
@@ -111,18 +107,68 @@ public struct LinkCreator: Sendable {
     ) throws(RoutingError) -> String {
         let chosen = try pick(domain, kind: .universal, scopes: scopes, label: template.pattern)
         return "https://" + chosen + "/"
-            + (try render(template, items: try items(of: input, template), label: template.pattern, query: nil))
+            + (try render(template, try values(of: input, template), label: template.pattern))
     }
 
-    private func items<Input: Encodable>(of input: Input, _ template: RouteTemplate) throws(RoutingError)
-        -> [QueryParameters.Item]
+    private func values<Input: Encodable>(of input: Input, _ template: RouteTemplate) throws(RoutingError)
+        -> LinkValues
     {
         if let error = template.parseError { throw error }
         do {
-            return try RouteInputEncoder().encode(input).items
+            return LinkValues(items: try RouteInputEncoder().encode(input).items, template: template)
         } catch {
             throw RoutingError(code: .linkUnavailable, message: "'\(template.pattern)': \(error.message)")
         }
+    }
+
+    // MARK: - Templates with explicit values
+
+    /// The internal path of a template with route parameter values and query items, as given.
+    ///
+    /// - Throws: ``RoutingError/Code/missingParameter`` naming the parameters without a value;
+    ///   ``RoutingError/Code/invalidParameter`` for a value its typed parameter refuses;
+    ///   ``RoutingError/Code/linkUnavailable`` for a name the template does not have.
+    public func path(
+        for template: RouteTemplate, parameters: RouteParameters, query: QueryParameters = QueryParameters()
+    ) throws(RoutingError) -> String {
+        "/" + (try render(template, try values(template, parameters, query), label: template.pattern))
+    }
+
+    /// The app link of a template with route parameter values and query items (see
+    /// ``path(for:parameters:query:)``).
+    public func appLink(
+        for template: RouteTemplate, parameters: RouteParameters, query: QueryParameters = QueryParameters(),
+        scopes: [RouteScope] = RouteScope.defaultScopes, scheme: String? = nil
+    ) throws(RoutingError) -> String {
+        let chosen = try pick(scheme, kind: .app, scopes: scopes, label: template.pattern)
+        return chosen + "://" + (try render(template, try values(template, parameters, query), label: template.pattern))
+    }
+
+    /// The universal link of a template with route parameter values and query items (see
+    /// ``path(for:parameters:query:)``).
+    public func universalLink(
+        for template: RouteTemplate, parameters: RouteParameters, query: QueryParameters = QueryParameters(),
+        scopes: [RouteScope] = RouteScope.defaultScopes, domain: String? = nil
+    ) throws(RoutingError) -> String {
+        let chosen = try pick(domain, kind: .universal, scopes: scopes, label: template.pattern)
+        return "https://" + chosen + "/"
+            + (try render(template, try values(template, parameters, query), label: template.pattern))
+    }
+
+    private func values(_ template: RouteTemplate, _ parameters: RouteParameters, _ query: QueryParameters)
+        throws(RoutingError) -> LinkValues
+    {
+        if let error = template.parseError { throw error }
+        let known = Set(template.parameterNames)
+        if let unknown = parameters.first(where: { !known.contains($0.name) }) {
+            let names = template.parameterNames.isEmpty ? "none" : template.parameterNames.joined(separator: ", ")
+            throw RoutingError(
+                code: .linkUnavailable,
+                message: "'\(template.pattern)' has no parameter '\(unknown.name)'; its parameters: \(names)")
+        }
+        var path: [String: [String]] = [:]
+        for parameter in parameters { path[parameter.name, default: []].append(parameter.value) }
+        return LinkValues(path: path, query: query.items)
     }
 
     // MARK: - Rendering
@@ -176,34 +222,35 @@ public struct LinkCreator: Sendable {
     }
 
     /// The path (without leading `/`) and query of a template filled with values.
-    func render(_ template: RouteTemplate, items: [QueryParameters.Item], label: String, query: Set<String>?)
-        throws(RoutingError) -> String
-    {
+    func render(_ template: RouteTemplate, _ values: LinkValues, label: String) throws(RoutingError) -> String {
         if let error = template.parseError { throw error }
-        var values: [String: [String]] = [:]
-        for item in items { values[item.name, default: []].append(item.value ?? "") }
+        let path = values.path
         let variants = template.variants
         guard
             let variant = variants.reversed().first(where: { variant in
                 variant.segments.allSatisfy { segment in
-                    if case .parameter(let name, _) = segment { return values[name] != nil }
+                    if case .parameter(let name, _) = segment { return path[name] != nil }
                     return true
                 }
             })
         else {
-            let missing = template.parameterNames.filter { values[$0] == nil }
+            // Name what even the shortest variant needs: optional groups are not missing.
+            let needed = (variants.first?.segments ?? []).compactMap { segment -> String? in
+                if case .parameter(let name, _) = segment { return name }
+                return nil
+            }
+            let missing = needed.filter { path[$0] == nil }
             throw RoutingError(
                 code: .missingParameter,
                 message: "\(label): no value for " + missing.map { "'\($0)'" }.joined(separator: ", "))
         }
-        var used: Set<String> = []
         var segments: [String] = []
         for segment in variant.segments {
             switch segment {
             case .literal(let text):
                 segments.append(LinkEncoding.pathSegment(text))
             case .parameter(let name, let type):
-                let value = values[name]?.first ?? ""
+                let value = path[name]?.first ?? ""
                 guard !value.isEmpty else {
                     throw RoutingError(
                         code: .linkUnavailable, message: "\(label): '\(name)' is empty, and a path segment cannot be")
@@ -215,13 +262,11 @@ public struct LinkCreator: Sendable {
                         code: .invalidParameter,
                         message: "\(label): '\(name)' is \"\(value)\", which is not a valid \(type)")
                 }
-                used.insert(name)
                 segments.append(LinkEncoding.pathSegment(value))
             case .catchAll(let name):
                 guard let name else { continue }
-                used.insert(name)
                 // Each value is one segment; a `/` inside a value is encoded, never a separator.
-                let pieces = values[name] ?? []
+                let pieces = path[name] ?? []
                 guard !pieces.contains(where: \.isEmpty) else {
                     throw RoutingError(
                         code: .linkUnavailable,
@@ -233,18 +278,42 @@ public struct LinkCreator: Sendable {
                     code: .linkUnavailable, message: "\(label): the template has an anonymous '*'; no link can fill it")
             }
         }
-        var path = segments.joined(separator: "/")
-        if variant.hasTrailingSlash && !path.isEmpty { path += "/" }
-        let queryItems = items.filter { item in
-            let top = item.name.firstIndex(of: "[").map { String(item.name[..<$0]) } ?? item.name
-            guard !used.contains(top) else { return false }
-            return query.map { $0.contains(top) } ?? true
-        }
-        guard !queryItems.isEmpty else { return path }
-        return path + "?"
+        var written = segments.joined(separator: "/")
+        if variant.hasTrailingSlash && !written.isEmpty { written += "/" }
+        let queryItems = values.query
+        guard !queryItems.isEmpty else { return written }
+        return written + "?"
             + queryItems.map { item in
                 LinkEncoding.queryComponent(item.name) + "=" + LinkEncoding.queryComponent(item.value ?? "")
             }.joined(separator: "&")
+    }
+}
+
+/// The values of one link: path parameter values by name, and query items in order.
+struct LinkValues {
+    var path: [String: [String]]
+    var query: [QueryParameters.Item]
+
+    init(path: [String: [String]], query: [QueryParameters.Item]) {
+        self.path = path
+        self.query = query
+    }
+
+    /// Encoded values split by the template: a name (or the top-level name of `name[field]`) that
+    /// the template has fills the path, everything else goes to the query.
+    init(items: [QueryParameters.Item], template: RouteTemplate) {
+        let names = Set(template.parameterNames)
+        var path: [String: [String]] = [:]
+        var query: [QueryParameters.Item] = []
+        for item in items {
+            let top = item.name.firstIndex(of: "[").map { String(item.name[..<$0]) } ?? item.name
+            if names.contains(top) {
+                path[item.name, default: []].append(item.value ?? "")
+            } else {
+                query.append(item)
+            }
+        }
+        self.init(path: path, query: query)
     }
 }
 
