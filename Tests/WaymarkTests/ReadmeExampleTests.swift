@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import Waymark
 
@@ -57,5 +58,64 @@ import Waymark
         let table = try tableBuilder.build()
         #expect(table.match(path: "/files/a/b")?.wildcard == ["a", "b"])
         #expect(table.lookup("shop://product/42").match?.value == "product")
+    }
+
+    /// "Typed routes, typed inputs and links" (the enums are in TypedRoutes/ShopRoute.swift, as written there).
+    @Test func typedRoutesInputsAndLinks() async throws {
+        let routes = try TypedRouteTable<ShopRoute>(schemes: ["shop"], domains: ["shop.example.com"])
+
+        #expect(routes.route(for: "shop://product/42") == .product(id: 42))
+        #expect(
+            routes.route(for: "https://shop.example.com/search?q=red+shoes&tag=a&tag=b")
+                == .search(q: "red shoes", tag: ["a", "b"]))
+        #expect(routes.route(for: "shop://account/edit") == .account(.edit(section: nil)))
+
+        #expect(try routes.appLink(for: .category(slug: "a/b", sort: .newest)) == "shop://category/a%2Fb?sort=newest")
+        #expect(try routes.universalLink(for: .account(.orders)) == "https://shop.example.com/account/orders")
+        #expect(try routes.path(for: .search(q: "50% off", tag: [])) == "/search?q=50%25%20off")
+        #expect(ShopRoute.account(.edit(section: "email")).name == "account.edit(email)")
+
+        var builder = RouteResolverBuilder(schemes: ["shop"], domains: ["shop.example.com"])
+        try builder.add(routes: ShopRoute.self) { route, request in
+            print("open", route.name)
+            return .handled
+        }
+        builder.add("deals", name: "deals", input: Listing.self) { listing, request in
+            print("deals page", listing.page)
+            return .handled
+        }
+        let resolver = try builder.build()
+        let result = await resolver.resolve("shop://deals?page=two")
+        #expect(result.inputError?.message == "parameter 'page' is \"two\", which is not a valid Int")
+        #expect(await resolver.resolve("shop://deals?sort=newest").status == .handled)
+
+        let links = LinkCreator(schemes: ["shop"], domains: ["shop.example.com"])
+        #expect(
+            try links.appLink(for: "user/:id<int>(/:tab)", parameters: RouteParameters([("id", "7")]))
+                == "shop://user/7")
+    }
+
+    enum UntypedProduct: URLRoute {
+        case product(id: Int)
+        static let routeMap: RouteMap<Self> = ["product": "product/:id"]
+    }
+
+    @Test func typedRouteMismatchMessage() {
+        #expect(throws: RoutingError.self) { try TypedRouteTable<UntypedProduct>() }
+        do {
+            _ = try TypedRouteTable<UntypedProduct>()
+        } catch {
+            #expect(
+                error.description
+                    == "invalidRouteMap: UntypedProduct.product: 'id' has the type Int, but the template 'product/:id' leaves ':id' untyped; write ':id<int>'"
+            )
+        }
+    }
+
+    struct Listing: Codable, RouteInputDefaults {
+        var page: Int
+        var sort: SortOrder
+        var since: Date?
+        static let defaultInput = Listing(page: 1, sort: .popular, since: nil)
     }
 }

@@ -4,7 +4,7 @@
 /// ```swift
 /// let routes = try TypedRouteTable<ShopRoute>(schemes: ["shop"], domains: ["shop.example.com"])
 /// routes.route(for: "shop://product/42")                 // .product(id: 42)
-/// try routes.links.appLink(for: .product(id: 42))        // "shop://product/42"
+/// try routes.appLink(for: .product(id: 42))              // "shop://product/42"
 /// ```
 ///
 /// Building checks every case of the map against its template and throws
@@ -57,6 +57,21 @@ public struct TypedRouteTable<R: URLRoute>: Sendable {
         self.table = try builder.build()
         self.map = map
         self.links = LinkCreator(schemes: schemes, domains: domains, maps: [ObjectIdentifier(R.self): map])
+    }
+
+    /// The internal path of a route value (see ``LinkCreator``).
+    public func path(for route: R) throws(RoutingError) -> String {
+        try links.path(for: route)
+    }
+
+    /// The app link of a route value, with the first scheme the route allows unless one is given.
+    public func appLink(for route: R, scheme: String? = nil) throws(RoutingError) -> String {
+        try links.appLink(for: route, scheme: scheme)
+    }
+
+    /// The universal link of a route value, with the first domain the route allows unless one is given.
+    public func universalLink(for route: R, domain: String? = nil) throws(RoutingError) -> String {
+        try links.universalLink(for: route, domain: domain)
     }
 
     /// The route value a URL opens, or `nil` when nothing matches or no matching case can be made
