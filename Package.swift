@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
     products: [
         .library(name: "Waymark", targets: ["Waymark"]),
+        .library(name: "WaymarkPathConfiguration", targets: ["WaymarkPathConfiguration"]),
         .executable(name: "waymark", targets: ["waymark"]),
     ],
     dependencies: [
@@ -14,6 +15,8 @@ let package = Package(
     targets: [
         // The core: templates, the route table, scopes, requests, filters, resolution. Foundation only.
         .target(name: "Waymark"),
+        // Turbo / Hotwire Native path configuration: rules, a linear-time pattern engine, sources.
+        .target(name: "WaymarkPathConfiguration", dependencies: ["Waymark"]),
         // The command-line tool: a thin argument-parser layer over the library.
         .executableTarget(
             name: "waymark",
@@ -24,6 +27,7 @@ let package = Package(
             resources: [.embedInCode("Resources/shop.routes.json")]
         ),
         .testTarget(name: "WaymarkTests", dependencies: ["Waymark"]),
+        .testTarget(name: "WaymarkPathConfigurationTests", dependencies: ["WaymarkPathConfiguration"]),
         // Runs the built `waymark` binary; depending on the executable makes `swift test` build it.
         .testTarget(name: "waymarkTests", dependencies: ["waymark"]),
     ],

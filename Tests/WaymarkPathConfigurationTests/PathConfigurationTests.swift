@@ -1,0 +1,119 @@
+import Foundation
+import Testing
+import Waymark
+import WaymarkPathConfiguration
+
+/// The document semantics: cascade, query-string matching, percent-encoded input, trailing slash,
+/// settings-only documents, trailing commas, skipped rules, built-in rules.
+@Suite struct PathConfigurationTests {
+    func configuration(_ json: String, queryStringMatching: Bool = true) throws -> PathConfiguration {
+        try PathConfiguration(data: Data(json.utf8), options: .init(queryStringMatching: queryStringMatching))
+    }
+
+    static let cascade = """
+        {
+          "settings": { "tabs": ["home", "search"] },
+          "rules": [
+            { "patterns": [".*"], "properties": { "context": "default", "pull_to_refresh_enabled": true } },
+            { "patterns": ["/new$", "/edit$"], "properties": { "context": "modal", "pull_to_refresh_enabled": false } },
+            { "patterns": ["/photos/new$"], "properties": { "modal_style": "full", "title": "Add photo" } },
+          ],
+        }
+        """
+
+    @Test func laterRulesWinPerKey() throws {
+        let document = try configuration(Self.cascade)
+        let match = document.match(path: "/photos/new")
+        #expect(match.matchedRules == [0, 1, 2])
+        #expect(match.properties.context == .modal)
+        #expect(match.properties.modalStyle == .full)
+        #expect(match.properties.title == "Add photo")
+        #expect(match.properties.pullToRefreshEnabled == false)
+        #expect(match.properties.routingType == .cover)
+        #expect(document.properties(forPath: "/photos").raw == ["context": "default", "pull_to_refresh_enabled": true])
+    }
+
+    @Test func queryStringMatchingIsOnByDefaultAndCanBeTurnedOff() throws {
+        let json =
+            #"{"rules": [{"patterns": ["/search\\?q=shoes$"], "properties": {"title": "Shoes"}}, {"patterns": ["/search$"], "properties": {"title": "Search"}}]}"#
+        let on = try configuration(json)
+        #expect(on.input(for: "https://shop.example.com/search?q=shoes#top") == "/search?q=shoes")
+        #expect(on.properties(for: "https://shop.example.com/search?q=shoes").title == "Shoes")
+        #expect(on.properties(for: "https://shop.example.com/search").title == "Search")
+        let off = try configuration(json, queryStringMatching: false)
+        #expect(off.input(for: "https://shop.example.com/search?q=shoes") == "/search")
+        #expect(off.properties(for: "https://shop.example.com/search?q=shoes").title == "Search")
+        #expect(off.properties(forPath: "/search?q=shoes").title == "Search")
+    }
+
+    @Test func theInputIsThePercentEncodedPathWithItsTrailingSlash() throws {
+        let document = try configuration(
+            #"{"rules": [{"patterns": ["/caf%C3%A9$"], "properties": {"title": "encoded"}}, {"patterns": ["/a/$"], "properties": {"title": "slash"}}]}"#
+        )
+        #expect(document.properties(for: "https://x.example/caf%C3%A9").title == "encoded")
+        #expect(document.properties(for: "https://x.example/a/").title == "slash")
+        #expect(document.properties(for: "https://x.example/a").title == nil)
+        #expect(document.input(for: "shop://product/42?x=1") == "/product/42?x=1")
+        #expect(document.input(for: "product/42") == "/product/42")
+    }
+
+    @Test func aDocumentWithSettingsAndNoRulesIsValid() throws {
+        let document = try configuration(#"{"settings": {"feature": true}}"#)
+        #expect(document.settings == ["feature": true])
+        #expect(document.rules.isEmpty)
+        #expect(document.diagnostics.isEmpty)
+        #expect(document.properties(forPath: "/anything").raw.isEmpty)
+    }
+
+    @Test func badRulesAreSkippedAndReportedByIndex() throws {
+        let document = try configuration(
+            """
+            {"rules": [
+              {"patterns": ["(a"], "properties": {"title": "broken"}},
+              {"properties": {"title": "no patterns"}},
+              {"patterns": ["/ok"], "properties": {"title": "ok", "context": "sideways"}},
+              {"patterns": ["a(?=b)"], "properties": {}},
+              {"patterns": [], "properties": {}},
+              "not a rule"
+            ]}
+            """)
+        #expect(
+            document.diagnostics.map(\.description) == [
+                "rule 0: skipped: pattern 1 \"(a\" column 1: the group opened here is not closed",
+                "rule 1: skipped: the rule has no \"patterns\" array",
+                "rule 2: warning: context: \"sideways\" is not one of default, modal; the typed accessor reads it as default",
+                "rule 3: skipped: pattern 1 \"a(?=b)\" column 2: lookahead '(?=)' is not supported",
+                "rule 4: skipped: the rule's \"patterns\" is empty",
+                "rule 5: skipped: a rule must be an object, not \"not a rule\"",
+            ])
+        let match = document.match(path: "/ok")
+        #expect(match.matchedRules == [2])
+        #expect(match.properties.context == .default)
+    }
+
+    @Test func documentsThatAreNotJSONObjectsAreErrors() {
+        #expect(throws: PathConfigurationError.self) { try configuration("[1, 2]") }
+        #expect(throws: PathConfigurationError.self) { try configuration("{\"rules\": [") }
+    }
+
+    @Test func historicalLocationRulesAreBuiltInAndOverridable() throws {
+        let plain = try configuration(#"{"rules": []}"#)
+        let recede = plain.match(path: "/recede_historical_location")
+        #expect(recede.properties.presentation == .pop)
+        #expect(recede.matchedBuiltInRules == ["recede_historical_location"])
+        #expect(plain.properties(forPath: "/resume_historical_location").presentation == PathPresentation.none)
+        #expect(plain.properties(forPath: "/refresh_historical_location").presentation == .refresh)
+        let overridden = try configuration(
+            #"{"rules": [{"patterns": ["/recede_historical_location"], "properties": {"presentation": "clear_all"}}]}"#)
+        #expect(overridden.properties(forPath: "/recede_historical_location").presentation == .clearAll)
+        let without = try PathConfiguration(
+            data: Data(#"{"rules": []}"#.utf8), options: .init(historicalLocationRules: false))
+        #expect(without.properties(forPath: "/recede_historical_location").raw.isEmpty)
+    }
+
+    @Test func aHostilePatternFromAServerCannotFreezeALookup() throws {
+        let document = try configuration(#"{"rules": [{"patterns": ["^(a+)+$"], "properties": {"title": "never"}}]}"#)
+        let path = "/" + String(repeating: "a", count: 10_000) + "!"
+        #expect(document.properties(forPath: path).title == nil)
+    }
+}
