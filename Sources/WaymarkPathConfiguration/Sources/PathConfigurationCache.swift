@@ -1,0 +1,106 @@
+public import Foundation
+
+/// The server documents' last good answers, one file per server URL in a folder.
+///
+/// A file holds the URL it belongs to, the answer's ETag and the document, as one JSON object, so
+/// the three always change together. Files are written atomically: to a temporary file in the same
+/// folder, then renamed over the old one; a write that dies halfway leaves the old file whole.
+public struct PathConfigurationCache: Sendable {
+    /// One cached answer.
+    public struct Entry: Hashable, Sendable {
+        /// The server URL, in full.
+        public let url: URL
+        /// The ETag the server sent with it, if any.
+        public let etag: String?
+        /// The document, as the server sent it.
+        public let document: Data
+
+        /// Creates an entry.
+        public init(url: URL, etag: String?, document: Data) {
+            self.url = url
+            self.etag = etag
+            self.document = document
+        }
+    }
+
+    /// The folder the files live in.
+    public let directory: URL
+
+    /// A cache in `directory` (created when first written).
+    public init(directory: URL) {
+        self.directory = directory
+    }
+
+    /// The default folder: `Caches/Waymark/PathConfiguration` of the user's caches directory.
+    public static var defaultDirectory: URL {
+        let caches =
+            FileManager.default.urls(for: .cachesDirectory, in: .userDomainMask).first
+            ?? FileManager.default.temporaryDirectory
+        return caches.appendingPathComponent("Waymark/PathConfiguration", isDirectory: true)
+    }
+
+    /// The file for a server URL: a 64-bit FNV-1a hash of the full URL string.
+    public func fileURL(for url: URL) -> URL {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for byte in url.absoluteString.utf8 {
+            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+        }
+        let name = String(hash, radix: 16)
+        return directory.appendingPathComponent(
+            "path-configuration-\(String(repeating: "0", count: 16 - name.count))\(name).json")
+    }
+
+    /// The cached answer for a URL, `nil` when there is none, or why the file cannot be used.
+    public func read(_ url: URL) -> Result<Entry?, CacheProblem> {
+        let file = fileURL(for: url)
+        guard FileManager.default.fileExists(atPath: file.path) else { return .success(nil) }
+        guard let data = try? Data(contentsOf: file) else {
+            return .failure(CacheProblem(file: file, reason: "the file cannot be read"))
+        }
+        guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+            let stored = object["url"] as? String, let text = object["document"] as? String
+        else {
+            return .failure(
+                CacheProblem(file: file, reason: "the file is not a Waymark cache entry (corrupt or truncated)"))
+        }
+        guard stored == url.absoluteString else {
+            return .failure(
+                CacheProblem(file: file, reason: "the file belongs to \(stored), not \(url.absoluteString)"))
+        }
+        return .success(Entry(url: url, etag: object["etag"] as? String, document: Data(text.utf8)))
+    }
+
+    /// Writes an answer: to a temporary file, then renamed over the old one.
+    ///
+    /// - Parameter interruption: For tests: runs after the temporary file is written and before the
+    ///   rename; throwing from it stands for a process that dies there.
+    public func write(_ entry: Entry, interruption: () throws -> Void = {}) throws {
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        var object: [String: Any] = [
+            "url": entry.url.absoluteString, "document": String(decoding: entry.document, as: UTF8.self),
+        ]
+        if let etag = entry.etag { object["etag"] = etag }
+        let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
+        let target = fileURL(for: entry.url)
+        let temporary = directory.appendingPathComponent(".\(target.lastPathComponent).\(UUID().uuidString).tmp")
+        try data.write(to: temporary)
+        do {
+            try interruption()
+            // rename(2) replaces the target in one step: readers see the old file or the new one.
+            guard rename(temporary.path, target.path) == 0 else {
+                throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: target.path])
+            }
+        } catch {
+            try? FileManager.default.removeItem(at: temporary)
+            throw error
+        }
+    }
+
+    /// Why a cache file was not used.
+    public struct CacheProblem: Error, Hashable, Sendable {
+        /// The file.
+        public let file: URL
+        /// Why.
+        public let reason: String
+    }
+}

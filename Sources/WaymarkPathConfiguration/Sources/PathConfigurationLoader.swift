@@ -1,0 +1,226 @@
+internal import Foundation
+
+#if canImport(FoundationNetworking)
+    internal import FoundationNetworking
+#endif
+
+/// Loads a path configuration from a chain of sources and keeps it current.
+///
+/// ```swift
+/// let loader = PathConfigurationLoader(sources: [
+///     .file(Bundle.main.url(forResource: "path-configuration", withExtension: "json")!),
+///     .server(URL(string: "https://shop.example.com/configurations/ios_v1.json")!),
+/// ])
+/// Task {
+///     for await configuration in await loader.updates() { apply(configuration) }
+/// }
+/// await loader.load()
+/// ```
+///
+/// ``load()`` applies the sources in order: `.data` and `.file` at once, then for each `.server`
+/// the cached copy of its last good answer, then the server's answer when it arrives. Each good
+/// document replaces the current one and is sent to every ``updates()`` stream. A server request
+/// sends `If-None-Match` with the cached ETag and gives up after ``timeout``; a non-200 answer, a
+/// timeout, a body that is truncated, too large or not a path configuration never replaces the
+/// current document: it is recorded in ``reports``. A server's good answer is cached (keyed by its
+/// full URL, written atomically); a corrupt cache file is ignored and reported.
+public actor PathConfigurationLoader {
+    /// The sources, in order.
+    public let sources: [PathConfigurationSource]
+    /// How documents are read.
+    public let options: PathConfiguration.Options
+    /// Where server answers are cached.
+    public let cache: PathConfigurationCache
+    /// How long a server request may take, in all.
+    public let timeout: Duration
+    /// The largest body accepted from a server.
+    public let maximumBodySize: Int
+
+    /// The document in use, if any source has given one.
+    public private(set) var current: PathConfiguration?
+    /// Everything that happened, in order.
+    public private(set) var reports: [PathConfigurationReport] = []
+    private var continuations: [UUID: AsyncStream<PathConfiguration>.Continuation] = [:]
+
+    /// Creates a loader; nothing is read until ``load()``.
+    public init(
+        sources: [PathConfigurationSource], options: PathConfiguration.Options = PathConfiguration.Options(),
+        cache: PathConfigurationCache = PathConfigurationCache(directory: PathConfigurationCache.defaultDirectory),
+        timeout: Duration = .seconds(15), maximumBodySize: Int = 5_000_000
+    ) {
+        self.sources = sources
+        self.options = options
+        self.cache = cache
+        self.timeout = timeout
+        self.maximumBodySize = maximumBodySize
+    }
+
+    /// A stream of every document applied from now on, starting with the current one if any.
+    public func updates() -> AsyncStream<PathConfiguration> {
+        let (stream, continuation) = AsyncStream<PathConfiguration>.makeStream(bufferingPolicy: .bufferingNewest(8))
+        let id = UUID()
+        continuations[id] = continuation
+        continuation.onTermination = { [weak self] _ in
+            Task { await self?.removeContinuation(id) }
+        }
+        if let current { continuation.yield(current) }
+        return stream
+    }
+
+    private func removeContinuation(_ id: UUID) {
+        continuations[id] = nil
+    }
+
+    /// Reads every source in order (see the type's documentation). Returns when the last server
+    /// has answered or failed.
+    public func load() async {
+        for source in sources {
+            switch source {
+            case .data(let data):
+                apply(data, from: source, origin: "data")
+            case .file(let url):
+                do {
+                    apply(try Data(contentsOf: url), from: source, origin: "file")
+                } catch {
+                    report(.failed, source, "the file cannot be read: \(error.localizedDescription)")
+                }
+            case .server(let url):
+                let cached = readCache(url, source: source)
+                await fetch(url, source: source, cached: cached)
+            }
+        }
+    }
+
+    /// Asks the server again (with the cached ETag), for example when the app becomes active.
+    public func refresh() async {
+        for source in sources {
+            guard case .server(let url) = source else { continue }
+            let cached: PathConfigurationCache.Entry? = try? cache.read(url).get()
+            await fetch(url, source: source, cached: cached)
+        }
+    }
+
+    private func readCache(_ url: URL, source: PathConfigurationSource) -> PathConfigurationCache.Entry? {
+        switch cache.read(url) {
+        case .success(let entry?):
+            if apply(entry.document, from: source, origin: "cache") { return entry }
+            return nil
+        case .success(nil):
+            return nil
+        case .failure(let problem):
+            report(.cacheIgnored, source, "\(problem.file.lastPathComponent): \(problem.reason)")
+            return nil
+        }
+    }
+
+    /// Parses and applies a document; reports and returns `false` when it is not one.
+    @discardableResult
+    private func apply(_ data: Data, from source: PathConfigurationSource, origin: String) -> Bool {
+        do {
+            let configuration = try PathConfiguration(data: data, options: options, source: origin)
+            current = configuration
+            for continuation in continuations.values { continuation.yield(configuration) }
+            let skipped = configuration.diagnostics.filter { $0.severity == .skipped }.count
+            report(.applied, source, origin + (skipped > 0 ? " (\(skipped) rule(s) skipped)" : ""))
+            return true
+        } catch {
+            report(.failed, source, error.message)
+            return false
+        }
+    }
+
+    private func report(_ kind: PathConfigurationReport.Kind, _ source: PathConfigurationSource, _ message: String) {
+        reports.append(PathConfigurationReport(kind: kind, source: source, message: message))
+    }
+
+    // MARK: - Server
+
+    private func fetch(_ url: URL, source: PathConfigurationSource, cached: PathConfigurationCache.Entry?) async {
+        var request = URLRequest(url: url)
+        request.cachePolicy = .reloadIgnoringLocalCacheData
+        if let etag = cached?.etag { request.setValue(etag, forHTTPHeaderField: "If-None-Match") }
+        let outcome = await Self.download(request, timeout: timeout, limit: maximumBodySize)
+        switch outcome {
+        case .failure(let failure):
+            report(.failed, source, failure.reason)
+        case .success(let response):
+            switch response.status {
+            case 304:
+                report(.notModified, source, "304 Not Modified (ETag \(cached?.etag ?? "none"))")
+            case 200:
+                guard apply(response.body, from: source, origin: "server") else { return }
+                let entry = PathConfigurationCache.Entry(url: url, etag: response.etag, document: response.body)
+                do {
+                    try cache.write(entry)
+                } catch {
+                    report(.cacheNotWritten, source, "\(cache.fileURL(for: url).path): \(error.localizedDescription)")
+                }
+            default:
+                report(.failed, source, "HTTP \(response.status); the current document stays")
+            }
+        }
+    }
+
+    /// Why a download failed, in a sentence.
+    struct DownloadFailure: Error, ExpressibleByStringInterpolation {
+        let reason: String
+        init(stringLiteral value: String) { reason = value }
+    }
+
+    struct Response: Sendable {
+        var status: Int
+        var etag: String?
+        var body: Data
+    }
+
+    /// One GET with an overall deadline: the request runs in a task that is cancelled when the
+    /// deadline passes (URLSession on Linux ignores `URLRequest.timeoutInterval`).
+    static func download(_ request: URLRequest, timeout: Duration, limit: Int) async -> Result<
+        Response, DownloadFailure
+    > {
+        let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.timeoutIntervalForRequest = max(seconds, 0.001)
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        configuration.urlCache = nil
+        let session = URLSession(configuration: configuration)
+        defer { session.finishTasksAndInvalidate() }
+        return await withTaskGroup(of: Result<Response, DownloadFailure>?.self) { group in
+            group.addTask {
+                do {
+                    let (data, response) = try await session.data(for: request)
+                    guard let http = response as? HTTPURLResponse else { return .failure("the answer is not HTTP") }
+                    if data.count > limit {
+                        return .failure("the body is \(data.count) bytes, over the limit of \(limit)")
+                    }
+                    if http.statusCode == 200,
+                        let length = http.value(forHTTPHeaderField: "Content-Length").flatMap(Int.init),
+                        length != data.count
+                    {
+                        return .failure("the body is truncated: \(data.count) of \(length) bytes arrived")
+                    }
+                    return .success(
+                        Response(status: http.statusCode, etag: http.value(forHTTPHeaderField: "ETag"), body: data))
+                } catch let error as URLError where error.code == .timedOut {
+                    return .failure("no answer within \(timeout)")
+                } catch {
+                    if Task.isCancelled { return nil }
+                    return .failure("the request failed: \(error.localizedDescription)")
+                }
+            }
+            group.addTask {
+                try? await Task.sleep(for: timeout)
+                return Task.isCancelled ? nil : .failure("no answer within \(timeout)")
+            }
+            var outcome: Result<Response, DownloadFailure> = .failure("no answer within \(timeout)")
+            for await result in group {
+                if let result {
+                    outcome = result
+                    break
+                }
+            }
+            group.cancelAll()
+            return outcome
+        }
+    }
+}

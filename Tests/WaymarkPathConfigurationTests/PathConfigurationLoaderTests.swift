@@ -1,0 +1,182 @@
+import Foundation
+import Testing
+import WaymarkPathConfiguration
+
+/// The loader against a real HTTP server on 127.0.0.1, with a real cache folder on disk.
+@Suite(.serialized) struct PathConfigurationLoaderTests {
+    static func document(_ title: String) -> Data {
+        Data(#"{"settings": {}, "rules": [{"patterns": [".*"], "properties": {"title": "\#(title)"}}]}"#.utf8)
+    }
+
+    static let bundled = document("bundled")
+
+    let cacheFolder: URL
+
+    init() throws {
+        cacheFolder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "waymark-cache-\(UUID().uuidString)")
+    }
+
+    func loader(_ url: URL, timeout: Duration = .seconds(5)) -> PathConfigurationLoader {
+        PathConfigurationLoader(
+            sources: [.data(Self.bundled), .server(url)], cache: PathConfigurationCache(directory: cacheFolder),
+            timeout: timeout)
+    }
+
+    func title(_ loader: PathConfigurationLoader) async -> String? {
+        await loader.current?.properties(forPath: "/").title
+    }
+
+    func cachedTitle(_ url: URL) throws -> String? {
+        guard let entry = try PathConfigurationCache(directory: cacheFolder).read(url).get() else { return nil }
+        return try PathConfiguration(data: entry.document).properties(forPath: "/").title
+    }
+
+    @Test func firstLoadAppliesTheServerAnswerAndCachesIt() async throws {
+        let server = try TestHTTPServer { _, _ in
+            .init(status: 200, headers: ["ETag": "\"v1\""], body: Self.document("server"))
+        }
+        defer { server.stop() }
+        let url = server.baseURL.appendingPathComponent("ios_v1.json")
+        let loader = loader(url)
+        await loader.load()
+        #expect(await title(loader) == "server")
+        #expect(try cachedTitle(url) == "server")
+        #expect(try PathConfigurationCache(directory: cacheFolder).read(url).get()?.etag == "\"v1\"")
+        #expect(await loader.reports.map(\.kind) == [.applied, .applied])
+        #expect(server.requests.first?.headers["if-none-match"] == nil)
+    }
+
+    @Test func aCachedCopyAppliesWhenTheServerIsDown() async throws {
+        let server = try TestHTTPServer { _, _ in
+            .init(status: 200, headers: ["ETag": "\"v1\""], body: Self.document("server"))
+        }
+        let url = server.baseURL.appendingPathComponent("ios_v1.json")
+        await loader(url).load()
+        server.stop()
+        let restarted = loader(url)
+        await restarted.load()
+        #expect(await title(restarted) == "server")
+        let reports = await restarted.reports
+        #expect(reports.map(\.kind) == [.applied, .applied, .failed])
+        #expect(reports[1].message == "cache")
+        #expect(try cachedTitle(url) == "server")
+    }
+
+    @Test func notModifiedKeepsTheCachedDocument() async throws {
+        let server = try TestHTTPServer { request, _ in
+            request.headers["if-none-match"] == "\"v1\""
+                ? .init(status: 304) : .init(status: 200, headers: ["ETag": "\"v1\""], body: Self.document("server"))
+        }
+        defer { server.stop() }
+        let url = server.baseURL.appendingPathComponent("ios_v1.json")
+        await loader(url).load()
+        let second = loader(url)
+        await second.load()
+        #expect(server.requests.map { $0.headers["if-none-match"] } == [nil, "\"v1\""])
+        #expect(await title(second) == "server")
+        #expect(await second.reports.map(\.kind) == [.applied, .applied, .notModified])
+        #expect(try cachedTitle(url) == "server")
+    }
+
+    @Test(arguments: ["500", "malformed", "truncated", "not a document"])
+    func badAnswersNeverReplaceTheCurrentDocument(failure: String) async throws {
+        let server = try TestHTTPServer { _, number in
+            if number == 0 { return .init(status: 200, headers: ["ETag": "\"v1\""], body: Self.document("good")) }
+            switch failure {
+            case "500": return .init(status: 500, body: Data("oops".utf8))
+            case "malformed": return .init(status: 200, body: Data(#"{"rules": [{"patterns": "#.utf8))
+            case "truncated": return .init(status: 200, body: Self.document("half"), truncateTo: 20)
+            default: return .init(status: 200, body: Data("[1, 2, 3]".utf8))
+            }
+        }
+        defer { server.stop() }
+        let url = server.baseURL.appendingPathComponent("ios_v1.json")
+        let loader = loader(url)
+        await loader.load()
+        await loader.refresh()
+        #expect(await title(loader) == "good")
+        #expect(try cachedTitle(url) == "good")
+        let last = try #require(await loader.reports.last)
+        #expect(last.kind == .failed, "\(last)")
+        let expected = [
+            "500": "HTTP 500; the current document stays",
+            "malformed": "server: not valid JSON",
+            "truncated": "the request failed",
+            "not a document": "server: must be a JSON object with \"settings\" and \"rules\"",
+        ]
+        // A truncated body ends the transfer with an error on Linux; elsewhere it may arrive short.
+        let truncatedElsewhere = failure == "truncated" && last.message.hasPrefix("the body is truncated")
+        #expect(last.message.hasPrefix(expected[failure] ?? "?") || truncatedElsewhere, "\(last)")
+    }
+
+    @Test func aServerThatDoesNotAnswerInTimeIsReported() async throws {
+        let server = try TestHTTPServer { _, _ in .init(status: 200, body: Self.document("late"), delay: 2) }
+        defer { server.stop() }
+        let url = server.baseURL.appendingPathComponent("slow.json")
+        let loader = loader(url, timeout: .milliseconds(300))
+        await loader.load()
+        #expect(await title(loader) == "bundled")
+        let last = try #require(await loader.reports.last)
+        #expect(last.kind == .failed)
+        #expect(last.message == "no answer within 0.3 seconds", "\(last)")
+        #expect(try cachedTitle(url) == nil)
+    }
+
+    @Test func observersGetEveryNewerDocumentInOrder() async throws {
+        let server = try TestHTTPServer { _, number in .init(status: 200, body: Self.document("v\(number)")) }
+        defer { server.stop() }
+        let url = server.baseURL.appendingPathComponent("changing.json")
+        let loader = loader(url)
+        let updates = await loader.updates()
+        await loader.load()
+        await loader.refresh()
+        await loader.refresh()
+        var titles: [String?] = []
+        for await configuration in updates {
+            titles.append(configuration.properties(forPath: "/").title)
+            if titles.count == 4 { break }
+        }
+        #expect(titles == ["bundled", "v0", "v1", "v2"])
+        #expect(try cachedTitle(url) == "v2")
+    }
+
+    @Test func aCorruptCacheFileIsIgnoredAndReported() async throws {
+        let server = try TestHTTPServer { _, _ in .init(status: 200, body: Self.document("server")) }
+        defer { server.stop() }
+        let url = server.baseURL.appendingPathComponent("ios_v1.json")
+        let cache = PathConfigurationCache(directory: cacheFolder)
+        try FileManager.default.createDirectory(at: cacheFolder, withIntermediateDirectories: true)
+        try Data("{\"url\": \"trunc".utf8).write(to: cache.fileURL(for: url))
+        let loader = loader(url)
+        await loader.load()
+        let reports = await loader.reports
+        #expect(reports.map(\.kind) == [.applied, .cacheIgnored, .applied])
+        #expect(reports[1].message.hasSuffix("the file is not a Waymark cache entry (corrupt or truncated)"))
+        #expect(await title(loader) == "server")
+        #expect(try cachedTitle(url) == "server")
+    }
+
+    @Test func aCacheWriteThatDiesHalfwayLeavesThePreviousCacheWhole() throws {
+        let cache = PathConfigurationCache(directory: cacheFolder)
+        let url = URL(string: "https://shop.example.com/ios_v1.json")!
+        try cache.write(.init(url: url, etag: "\"v1\"", document: Self.document("old")))
+        struct Killed: Error {}
+        #expect(throws: Killed.self) {
+            try cache.write(.init(url: url, etag: "\"v2\"", document: Self.document("new"))) { throw Killed() }
+        }
+        #expect(try cachedTitle(url) == "old")
+        #expect(try cache.read(url).get()?.etag == "\"v1\"")
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: cacheFolder.path)
+        #expect(leftovers == [cache.fileURL(for: url).lastPathComponent])
+    }
+
+    @Test func theCacheIsKeyedByTheFullServerURL() throws {
+        let cache = PathConfigurationCache(directory: cacheFolder)
+        let first = URL(string: "https://shop.example.com/ios_v1.json")!
+        let second = URL(string: "https://shop.example.com/ios_v1.json?beta=1")!
+        #expect(cache.fileURL(for: first) != cache.fileURL(for: second))
+        try cache.write(.init(url: first, etag: nil, document: Self.document("first")))
+        #expect(try cache.read(second).get() == nil)
+    }
+}
