@@ -22,6 +22,7 @@ let package = Package(
             name: "waymark",
             dependencies: [
                 "Waymark",
+                "WaymarkPathConfiguration",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             resources: [.embedInCode("Resources/shop.routes.json")]

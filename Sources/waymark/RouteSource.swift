@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Waymark
+import WaymarkPathConfiguration
 
 /// The `--routes FILE` option shared by the commands that read a route file.
 struct RouteSourceOptions: ParsableArguments {
@@ -23,11 +24,24 @@ struct RouteSourceOptions: ParsableArguments {
         }
     }
 
-    /// Loads the route file and builds its resolver.
+    /// The route file's path configuration, if it names one; exits with status 1 when it cannot be loaded.
+    func pathConfiguration(_ file: RouteFile, options: PathConfiguration.Options = .init()) throws -> PathConfiguration?
+    {
+        do {
+            return try file.loadPathConfiguration(options: options)
+        } catch {
+            printError("\(sourceName): \(error.message)")
+            throw ExitCode(1)
+        }
+    }
+
+    /// Loads the route file and builds its resolver (with its path configuration, if any).
     func resolver() throws -> (RouteFile, RouteResolver) {
         let file = try load()
+        var builder = file.makeBuilder()
+        builder.pathProperties = try pathConfiguration(file)
         do {
-            return (file, try file.makeResolver())
+            return (file, try builder.build())
         } catch {
             printError("\(sourceName): \(error.message)")
             throw ExitCode(1)

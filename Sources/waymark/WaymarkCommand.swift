@@ -10,6 +10,9 @@ struct WaymarkCommand: AsyncParsableCommand {
             Without --routes, commands use the embedded example route file of a small shop app \
             (Examples/shop.routes.json). The route-file format is documented in docs/route-file.md.
             """,
-        subcommands: [ResolveCommand.self, CheckCommand.self, ExplainCommand.self, LinkCommand.self, LinksCommand.self]
+        subcommands: [
+            ResolveCommand.self, CheckCommand.self, ExplainCommand.self, LinkCommand.self, LinksCommand.self,
+            PropertiesCommand.self,
+        ]
     )
 }

@@ -117,3 +117,38 @@ import WaymarkPathConfiguration
         #expect(document.properties(forPath: path).title == nil)
     }
 }
+
+/// Path properties in the resolver: route properties merge under the path configuration's.
+@Suite struct PathPropertiesIntegrationTests {
+    @Test func requestsCarryPathPropertiesOverTheirRoutes() async throws {
+        let configuration = try PathConfiguration(
+            data: Data(
+                #"{"rules": [{"patterns": ["/new$"], "properties": {"context": "modal", "title": "From path"}}]}"#.utf8)
+        )
+        var builder = RouteResolverBuilder(schemes: ["shop"])
+        builder.add("posts/new", name: "new", properties: ["title": "From route", "tab": "posts"]) { _ in .handled }
+        builder.setDefaultRoute(name: "home") { _ in .handled }
+        let holder = PathConfigurationHolder()
+        builder.pathProperties = holder
+        let resolver = try builder.build()
+        #expect(
+            await resolver.resolve("shop://posts/new").request?.properties == ["title": "From route", "tab": "posts"])
+        holder.configuration = configuration
+        let request = try #require(await resolver.resolve("shop://posts/new").request)
+        #expect(request.properties == ["title": "From path", "tab": "posts", "context": "modal"])
+        #expect(
+            await resolver.resolve("shop://other/new").request?.properties == [
+                "context": "modal", "title": "From path",
+            ])
+    }
+
+    @Test func aLoaderKeepsItsHolderCurrent() async throws {
+        let loader = PathConfigurationLoader(
+            sources: [.data(Data(#"{"rules": [{"patterns": [".*"], "properties": {"title": "bundled"}}]}"#.utf8))],
+            cache: PathConfigurationCache(
+                directory: FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)))
+        #expect(loader.holder.configuration == nil)
+        await loader.load()
+        #expect(loader.holder.configuration?.properties(forPath: "/").title == "bundled")
+    }
+}

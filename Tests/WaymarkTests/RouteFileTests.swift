@@ -71,7 +71,7 @@ import Waymark
         Case(
             label: "unknown top-level field", json: #"{"routes": [], "rutes": []}"#,
             messages: [
-                #"error: unknown field "rutes"; the fields are schemes, domains, options, routes, default, description"#
+                #"error: unknown field "rutes"; the fields are schemes, domains, options, routes, default, pathConfiguration, description"#
             ]),
         Case(
             label: "missing name", json: #"{"routes": [{"template": "a"}]}"#,

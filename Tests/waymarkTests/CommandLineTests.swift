@@ -51,12 +51,13 @@ import Testing
                   parameters: id=42
                   query:      ref=mail
                   origin:     external
-                  properties: {"presentation": "modal"}
+                  properties: {"context": "default", "presentation": "modal", "pull_to_refresh_enabled": true}
 
                 debug/menu
                   outcome:    matched (handled)
                   route:      debug (debug/menu)
                   origin:     internal
+                  properties: {"context": "default", "pull_to_refresh_enabled": true}
 
 
                 """)

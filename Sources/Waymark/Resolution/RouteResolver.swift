@@ -31,15 +31,26 @@ public struct RouteResolver: Sendable {
     let filters: [any RouteFilter]
     let defaultRoute: Route?
     let maximumRedirects: Int
+    let pathProperties: (any PathPropertiesProvider)?
 
     init(
-        table: RouteTable<Int>, routes: [Route], filters: [any RouteFilter], defaultRoute: Route?, maximumRedirects: Int
+        table: RouteTable<Int>, routes: [Route], filters: [any RouteFilter], defaultRoute: Route?,
+        maximumRedirects: Int,
+        pathProperties: (any PathPropertiesProvider)?
     ) {
         self.table = table
         self.routes = routes
         self.filters = filters
         self.defaultRoute = defaultRoute
         self.maximumRedirects = maximumRedirects
+        self.pathProperties = pathProperties
+    }
+
+    /// A route's properties with the URL's path properties on top (path properties win).
+    private func properties(_ own: [String: JSONValue], _ url: RouteURL) -> [String: JSONValue] {
+        guard let pathProperties else { return own }
+        let path = pathProperties.pathProperties(for: url)
+        return path.isEmpty ? own : own.merging(path) { _, fromPath in fromPath }
     }
 
     /// The name of the route registered at an index, if it has one.
@@ -110,7 +121,7 @@ public struct RouteResolver: Sendable {
         if let best = lookup.match { return makeRequest(url, origin: origin, match: best) }
         return RouteRequest(
             url: url, origin: origin, routeName: defaultRoute?.name, matchedTemplate: nil, scope: nil,
-            routeParameters: nil, wildcard: nil, properties: defaultRoute?.properties ?? [:])
+            routeParameters: nil, wildcard: nil, properties: properties(defaultRoute?.properties ?? [:], url))
     }
 
     /// External when the string has a scheme, internal otherwise.
@@ -198,12 +209,12 @@ public struct RouteResolver: Sendable {
         guard let route = defaultRoute else {
             let request = RouteRequest(
                 url: url, origin: origin, routeName: nil, matchedTemplate: nil, scope: nil, routeParameters: nil,
-                wildcard: nil, properties: [:])
+                wildcard: nil, properties: properties([:], url))
             return .finished(RoutingResult(status: otherwise, reason: reason, request: request))
         }
         let request = RouteRequest(
             url: url, origin: origin, routeName: route.name, matchedTemplate: nil, scope: nil, routeParameters: nil,
-            wildcard: nil, properties: route.properties)
+            wildcard: nil, properties: properties(route.properties, url))
         if let stop = await runFilters(filters + route.filters, on: request) { return stop }
         do {
             if try await route.destination(request) == .handled {
@@ -247,7 +258,7 @@ public struct RouteResolver: Sendable {
         let route = routes[match.value]
         return RouteRequest(
             url: url, origin: origin, routeName: route.name, matchedTemplate: route.template, scope: match.scope,
-            routeParameters: match.parameters, wildcard: match.wildcard, properties: route.properties)
+            routeParameters: match.parameters, wildcard: match.wildcard, properties: properties(route.properties, url))
     }
 
     private func describe(_ route: Route) -> String {

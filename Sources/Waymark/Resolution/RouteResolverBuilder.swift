@@ -21,6 +21,9 @@ public struct RouteResolverBuilder: Sendable {
     var defaultRoute: RouteResolver.Route?
     /// How many redirects one resolution may take before it is stopped as a loop.
     public var maximumRedirects = 8
+    /// Path properties for every request (route properties merge under them), for example a path
+    /// configuration. `nil`: requests carry their route's properties only.
+    public var pathProperties: (any PathPropertiesProvider)?
 
     /// Creates an empty builder; see ``RouteTableBuilder/init(schemes:domains:options:)``.
     public init(schemes: [String] = [], domains: [String] = [], options: RouteTableOptions = RouteTableOptions()) {
@@ -85,7 +88,7 @@ public struct RouteResolverBuilder: Sendable {
         if let first = nameErrors().first { throw first.error }
         return RouteResolver(
             table: try table.build(), routes: routes, filters: filters, defaultRoute: defaultRoute,
-            maximumRedirects: maximumRedirects)
+            maximumRedirects: maximumRedirects, pathProperties: pathProperties)
     }
 
     private func nameErrors() -> [RouteDiagnostic] {

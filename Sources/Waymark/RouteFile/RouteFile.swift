@@ -49,6 +49,20 @@ public struct RouteFile: Sendable {
     public let defaultRouteName: String?
     /// Warnings found while loading (routes that can never win).
     public let warnings: [RouteFileDiagnostic]
+    /// The file's path configuration, if it names one (`"pathConfiguration"`): a path relative to
+    /// the route file, or the document inline. WaymarkPathConfiguration loads it.
+    public let pathConfiguration: PathConfigurationReference?
+    /// The file the routes were read from, when they were read from a file (relative paths in it
+    /// resolve against its folder).
+    public private(set) var fileURL: URL?
+
+    /// Where a route file's path configuration is.
+    public enum PathConfigurationReference: Hashable, Sendable {
+        /// A path as written in the route file, relative to its folder (or absolute).
+        case file(String)
+        /// The document itself, inline.
+        case inline(JSONValue)
+    }
 
     /// Loads a route file.
     ///
@@ -68,6 +82,7 @@ public struct RouteFile: Sendable {
                 source: url.path)
         }
         try self.init(data: data, source: url.path)
+        fileURL = url
     }
 
     /// Loads a route file from data.
@@ -84,8 +99,9 @@ public struct RouteFile: Sendable {
 
     init(
         schemes: [String], domains: [String], options: RouteTableOptions, routes: [Route], defaultRouteName: String?,
-        warnings: [RouteFileDiagnostic]
+        warnings: [RouteFileDiagnostic], pathConfiguration: PathConfigurationReference?
     ) {
+        self.pathConfiguration = pathConfiguration
         self.schemes = schemes
         self.domains = domains
         self.options = options

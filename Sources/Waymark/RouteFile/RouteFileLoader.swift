@@ -3,7 +3,9 @@ import Foundation
 /// Reads a route file into a ``RouteFile`` and collects every problem on the way, located by route
 /// index and field.
 enum RouteFileLoader {
-    static let topLevelKeys = ["schemes", "domains", "options", "routes", "default", "description"]
+    static let topLevelKeys = [
+        "schemes", "domains", "options", "routes", "default", "pathConfiguration", "description",
+    ]
     static let routeKeys = ["name", "template", "scopes", "priority", "internal", "properties", "description"]
     static let optionKeys = ["caseInsensitivePaths", "strictTrailingSlash"]
 
@@ -46,6 +48,16 @@ enum RouteFileLoader {
         case .string(let name)?: defaultName = name
         case let other?: collector.error("must be the name of a route, not \(other)", field: "default")
         }
+        var pathConfiguration: RouteFile.PathConfigurationReference?
+        switch object["pathConfiguration"] {
+        case nil, .null?: break
+        case .string(let path)? where !path.isEmpty: pathConfiguration = .file(path)
+        case .object(let document)?: pathConfiguration = .inline(.object(document))
+        case let other?:
+            collector.error(
+                "must be a path to a path-configuration file or the document as an object, not \(other)",
+                field: "pathConfiguration")
+        }
 
         var routes: [RouteFile.Route] = []
         var fileIndexes: [Int] = []
@@ -69,7 +81,7 @@ enum RouteFileLoader {
 
         let file = RouteFile(
             schemes: schemes, domains: domains, options: options, routes: routes, defaultRouteName: defaultName,
-            warnings: [])
+            warnings: [], pathConfiguration: pathConfiguration)
         // The table's own checks, mapped back to file positions.
         for diagnostic in file.makeBuilder().diagnostics() {
             let index = diagnostic.registrationIndex
@@ -95,7 +107,7 @@ enum RouteFileLoader {
         let warnings = collector.diagnostics.filter { $0.severity == .warning }
         let loaded = RouteFile(
             schemes: schemes, domains: domains, options: options, routes: routes, defaultRouteName: defaultName,
-            warnings: warnings)
+            warnings: warnings, pathConfiguration: pathConfiguration)
         return Loaded(file: errors.isEmpty ? loaded : nil, diagnostics: errors + warnings)
     }
 

@@ -38,6 +38,9 @@ public actor PathConfigurationLoader {
 
     /// The document in use, if any source has given one.
     public private(set) var current: PathConfiguration?
+    /// The document in use, readable from anywhere without waiting: give it to a
+    /// ``RouteResolverBuilder`` as `pathProperties`.
+    public nonisolated let holder = PathConfigurationHolder()
     /// Everything that happened, in order.
     public private(set) var reports: [PathConfigurationReport] = []
     private var continuations: [UUID: AsyncStream<PathConfiguration>.Continuation] = [:]
@@ -119,6 +122,7 @@ public actor PathConfigurationLoader {
         do {
             let configuration = try PathConfiguration(data: data, options: options, source: origin)
             current = configuration
+            holder.configuration = configuration
             for continuation in continuations.values { continuation.yield(configuration) }
             let skipped = configuration.diagnostics.filter { $0.severity == .skipped }.count
             report(.applied, source, origin + (skipped > 0 ? " (\(skipped) rule(s) skipped)" : ""))

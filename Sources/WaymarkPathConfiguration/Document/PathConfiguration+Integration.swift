@@ -1,0 +1,71 @@
+internal import Foundation
+public import Waymark
+
+extension PathConfiguration: PathPropertiesProvider {
+    /// The merged properties of the rules that match the URL.
+    public func pathProperties(for url: RouteURL) -> [String: JSONValue] {
+        properties(for: url.string).raw
+    }
+}
+
+/// The path configuration in use, which a loader replaces as newer documents arrive: give it to a
+/// ``RouteResolverBuilder`` as `pathProperties`, and every request carries the latest document's
+/// properties.
+///
+/// `@unchecked Sendable`: the one mutable field is read and written only while `lock` is held.
+public final class PathConfigurationHolder: PathPropertiesProvider, @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: PathConfiguration?
+
+    /// Creates a holder, empty or with a first document.
+    public init(_ configuration: PathConfiguration? = nil) {
+        stored = configuration
+    }
+
+    /// The document in use.
+    public var configuration: PathConfiguration? {
+        get { lock.withLock { stored } }
+        set { lock.withLock { stored = newValue } }
+    }
+
+    /// The current document's properties for the URL (none before a document arrives).
+    public func pathProperties(for url: RouteURL) -> [String: JSONValue] {
+        configuration?.pathProperties(for: url) ?? [:]
+    }
+}
+
+extension RouteFile {
+    /// Loads the path configuration the route file names (`"pathConfiguration"`), or `nil` when it
+    /// names none. A relative path resolves against the route file's folder (or the current
+    /// directory, for a file given as data).
+    ///
+    /// - Throws: ``PathConfigurationError`` when the file cannot be read or is not a document.
+    public func loadPathConfiguration(options: PathConfiguration.Options = PathConfiguration.Options())
+        throws(PathConfigurationError) -> PathConfiguration?
+    {
+        switch pathConfiguration {
+        case nil:
+            return nil
+        case .inline(let document)?:
+            let data: Data
+            do {
+                data = try JSONEncoder().encode(document)
+            } catch {
+                throw PathConfigurationError(message: "pathConfiguration: the inline document cannot be read: \(error)")
+            }
+            return try PathConfiguration(data: data, options: options, source: "pathConfiguration")
+        case .file(let path)?:
+            let base =
+                fileURL?.deletingLastPathComponent()
+                ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
+            let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : base.appendingPathComponent(path)
+            let data: Data
+            do {
+                data = try Data(contentsOf: url)
+            } catch {
+                throw PathConfigurationError(message: "\(url.path): cannot be read: \(error.localizedDescription)")
+            }
+            return try PathConfiguration(data: data, options: options, source: url.path)
+        }
+    }
+}

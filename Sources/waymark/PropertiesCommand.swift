@@ -1,0 +1,66 @@
+import ArgumentParser
+import Foundation
+import Waymark
+import WaymarkPathConfiguration
+
+/// `waymark properties`: the merged path-configuration properties of URLs and paths.
+struct PropertiesCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "properties",
+        abstract: "Print the merged path-configuration properties of URLs and paths.",
+        discussion: """
+            Prints one JSON object per input per line, with the keys input, matched (the exact string the \
+            patterns ran on), properties and matchedRules (indexes into the document's rules). Skipped rules \
+            and unknown values are printed to standard error. The document is --config FILE, or else the \
+            route file's pathConfiguration.
+            """
+    )
+
+    @OptionGroup var source: RouteSourceOptions
+
+    @Option(name: .long, help: "A path-configuration document (JSON). Default: the route file's pathConfiguration.")
+    var config: String?
+
+    @Flag(name: .customLong("no-query-matching"), help: "Match the path alone, without '?query'.")
+    var noQueryMatching = false
+
+    @Argument(help: "URLs or paths, such as 'https://shop.example.com/posts/new' or '/posts/new?x=1'.")
+    var inputs: [String]
+
+    func run() throws {
+        let options = PathConfiguration.Options(queryStringMatching: !noQueryMatching)
+        let document: PathConfiguration
+        if let config {
+            do {
+                let data = try Data(contentsOf: URL(fileURLWithPath: config))
+                document = try PathConfiguration(data: data, options: options, source: config)
+            } catch let error as PathConfigurationError {
+                printError(error.message)
+                throw ExitCode(1)
+            } catch {
+                printError("\(config): cannot be read: \(error.localizedDescription)")
+                throw ExitCode(1)
+            }
+        } else {
+            let file = try source.load()
+            guard let loaded = try source.pathConfiguration(file, options: options) else {
+                printError("\(source.sourceName) has no pathConfiguration; pass --config FILE")
+                throw ExitCode(1)
+            }
+            document = loaded
+        }
+        for diagnostic in document.diagnostics {
+            printError("\(config ?? source.sourceName): \(diagnostic)")
+        }
+        for input in inputs {
+            let match = input.contains("://") ? document.match(url: input) : document.match(path: input)
+            let line = OrderedJSON.object([
+                ("input", .string(input)),
+                ("matched", .string(match.input)),
+                ("properties", .value(.object(match.properties.raw))),
+                ("matchedRules", .array(match.matchedRules.map { .value(.number(Double($0))) })),
+            ])
+            print(line.rendered)
+        }
+    }
+}
