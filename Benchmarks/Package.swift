@@ -22,6 +22,7 @@ let package = Package(
             dependencies: [
                 "CHeapStats",
                 .product(name: "Waymark", package: "waymark"),
+                .product(name: "WaymarkPathConfiguration", package: "waymark"),
                 .product(name: "RoutingKit", package: "routing-kit"),
                 .product(name: "Hummingbird", package: "hummingbird"),
             ]
@@ -29,7 +30,11 @@ let package = Package(
         // `swift run -c release waymark-compare`: Waymark, RoutingKit and Hummingbird side by side.
         .executableTarget(
             name: "waymark-compare",
-            dependencies: ["BenchmarkSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: [
+                "BenchmarkSupport",
+                .product(name: "WaymarkPathConfiguration", package: "waymark"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
         ),
         // `swift package benchmark`: regression suites with instruction and malloc thresholds.
         .executableTarget(

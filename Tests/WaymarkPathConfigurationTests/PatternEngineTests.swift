@@ -76,7 +76,8 @@ import Testing
     }
 
     /// Patterns that make backtracking engines take exponential time. Each answers correctly, and the
-    /// work is one table step per input byte (or, simulating, bounded by bytes × program size).
+    /// work is at most linear in the input: one table step a byte, plus program steps for states the
+    /// table did not have yet.
     @Test func catastrophicPatternsTakeLinearWork() throws {
         let hostile = [
             "(a+)+$", "(a|a)*$", "(a|aa)+$", "(a*)*b", "((a+)+)+b", "(.*a){20}", "^(a?){25}a{25}$", "(x+x+)+y",
@@ -91,8 +92,11 @@ import Testing
             var copy = input
             var work = 0
             let matched = copy.withUTF8 { automaton.matchingRules($0, work: &work) }
-            #expect(work <= input.utf8.count * max(1, program.steps.count), "\(pattern): \(work) steps")
-            if automaton.isDeterministic { #expect(work == input.utf8.count, "\(pattern)") }
+            #expect(work <= input.utf8.count * (2 * program.steps.count + 1), "\(pattern): \(work) steps")
+            // Asked again, every state is in the table already: one step a byte.
+            var again = 0
+            _ = copy.withUTF8 { automaton.matchingRules($0, work: &again) }
+            #expect(again == input.utf8.count, "\(pattern)")
             let expected = ["(.*a){20}", "(a|b)*a(a|b){15}", "(a|a)*$", "(\\w+\\s?)*$", "([a-zA-Z]+)*$"]
                 .contains(pattern)
             #expect(matched.isEmpty != expected, "\(pattern)")

@@ -1,6 +1,7 @@
 import ArgumentParser
 import BenchmarkSupport
 import Foundation
+import WaymarkPathConfiguration
 
 /// Builds every router from the same route set, walks the same lookups, checks every answer, and
 /// prints one table (or JSON lines): build time, median ns per lookup, heap bytes of the table, and
@@ -18,7 +19,10 @@ struct CompareCommand: ParsableCommand {
             """
     )
 
-    @Option(help: "github-api, deeplink-10k or all.")
+    @Option(
+        help:
+            "github-api, deeplink-10k, path-configuration (100 rules from deeplink-10k: Waymark's engine against NSRegularExpression) or all."
+    )
     var set = "all"
 
     @Option(help: "Timed passes over the lookup list; the median pass is reported. 0 builds the table only.")
@@ -46,7 +50,7 @@ struct CompareCommand: ParsableCommand {
 
     func run() throws {
         let folder = data.map { URL(fileURLWithPath: $0) } ?? BenchmarkDataSet.defaultFolder
-        let names = set == "all" ? BenchmarkDataSet.names : [set]
+        let names = set == "all" ? BenchmarkDataSet.names : (set == "path-configuration" ? [] : [set])
         let routers = comparedRouters.filter { only == nil || $0.name == only }
         guard !routers.isEmpty else { throw ValidationError("no router is named '\(only ?? "")'") }
         var rows: [Row] = []
@@ -62,7 +66,18 @@ struct CompareCommand: ParsableCommand {
             }
             rows += setRows
         }
+        var configurationRows: [Row] = []
+        if set == "all" || set == "path-configuration" {
+            configurationRows = try measurePathConfiguration(folder: folder)
+        }
         if json {
+            for row in configurationRows {
+                print(
+                    #"{"set":"path-configuration-100","router":"\#(row.router)","buildMs":\#(String(format: "%.3f", row.buildMs)),"#
+                        + #""nsPerLookup":\#(String(format: "%.1f", row.nsPerLookup)),"#
+                        + #""ratioToNSRegularExpression":\#(String(format: "%.2f", row.ratio)),"correct":\#(row.correct)}"#
+                )
+            }
             for row in rows {
                 let ratio = row.ratio.isFinite ? String(format: "%.2f", row.ratio) : "null"
                 print(
@@ -71,9 +86,96 @@ struct CompareCommand: ParsableCommand {
                         + #""ratioToRoutingKit":\#(ratio),"correct":\#(row.correct)}"#)
             }
         } else {
-            printTable(rows)
+            if !rows.isEmpty { printTable(rows) }
+            if !configurationRows.isEmpty {
+                if !rows.isEmpty { print("") }
+                printConfigurationTable(configurationRows)
+                print("")
+                printHostilePatterns()
+            }
         }
-        if rows.contains(where: { !$0.correct && rounds > 0 }) { throw ExitCode(2) }
+        if (rows + configurationRows).contains(where: { !$0.correct && rounds > 0 }) { throw ExitCode(2) }
+    }
+
+    /// The rules matching each lookup, by Waymark's engine and by a scan of precompiled
+    /// NSRegularExpressions (at most 5 timed passes: the scan is slow).
+    private func measurePathConfiguration(folder: URL) throws -> [Row] {
+        let benchmark = PathConfigurationBenchmark(dataSet: try BenchmarkDataSet(name: "deeplink-10k", folder: folder))
+        let passes = min(rounds, 5)
+        var start = DispatchTime.now().uptimeNanoseconds
+        let configuration = try benchmark.waymark()
+        let waymarkBuild = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+        start = DispatchTime.now().uptimeNanoseconds
+        let expressions = try benchmark.foundation()
+        let foundationBuild = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+        var waymarkAnswers: [[Int]] = []
+        var foundationAnswers: [[Int]] = []
+        func time(_ body: () -> Void) -> Double {
+            var passTimes: [Double] = []
+            for _ in 0..<max(passes, 1) {
+                let start = DispatchTime.now().uptimeNanoseconds
+                body()
+                passTimes.append(Double(DispatchTime.now().uptimeNanoseconds - start) / Double(benchmark.lookups.count))
+            }
+            return median(passTimes)
+        }
+        let waymarkNs = time {
+            waymarkAnswers = benchmark.lookups.map { configuration.match(path: $0).matchedRules }
+        }
+        let foundationNs = time {
+            foundationAnswers = benchmark.lookups.map { PathConfigurationBenchmark.scan(expressions, $0) }
+        }
+        let correct = waymarkAnswers == foundationAnswers
+        return [
+            Row(
+                set: "path-configuration-100", router: "ns-regular-expression", buildMs: foundationBuild,
+                nsPerLookup: foundationNs, heapBytes: 0, ratio: 1, correct: true,
+                checksum: (foundationAnswers.filter { $0.count > 1 }.count, foundationAnswers.map(\.count).reduce(0, +))
+            ),
+            Row(
+                set: "path-configuration-100", router: "waymark", buildMs: waymarkBuild, nsPerLookup: waymarkNs,
+                heapBytes: 0, ratio: foundationNs / max(waymarkNs, 0.001), correct: correct,
+                checksum: (waymarkAnswers.filter { $0.count > 1 }.count, waymarkAnswers.map(\.count).reduce(0, +))),
+        ]
+    }
+
+    /// Catastrophic-backtracking patterns, one document each, on a 10,001-character path: the
+    /// slowest first lookup (which builds the automaton's states) and the slowest repeat.
+    private func printHostilePatterns() {
+        let patterns = [
+            "(a+)+$", "(a|a)*$", "(a|aa)+$", "(a*)*b", "((a+)+)+b", "(.*a){20}", "^(a?){25}a{25}$", "(x+x+)+y",
+            "(\\w+\\s?)*$", "([a-zA-Z]+)*$", "(a|b|ab)*c", "(.*)*b", "^(([a-z])+.)+[A-Z]([a-z])+$", "(a|b)*a(a|b){15}",
+        ]
+        let path = "/" + String(repeating: "a", count: 10_000) + "!"
+        var worstFirst = 0.0
+        var worstRepeat = 0.0
+        var worstPattern = ""
+        for pattern in patterns {
+            let json = #"{"rules": [{"patterns": [\#(String(reflecting: pattern))], "properties": {}}]}"#
+            guard let document = try? PathConfiguration(data: Data(json.utf8)) else { continue }
+            var start = DispatchTime.now().uptimeNanoseconds
+            _ = document.match(path: path)
+            let first = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+            start = DispatchTime.now().uptimeNanoseconds
+            _ = document.match(path: path)
+            let again = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+            if first > worstFirst { (worstFirst, worstPattern) = (first, pattern) }
+            worstRepeat = max(worstRepeat, again)
+        }
+        print(
+            "hostile patterns (\(patterns.count), 10,001-character path): slowest first lookup "
+                + String(format: "%.2f", worstFirst) + " ms (\(worstPattern)), slowest repeat "
+                + String(format: "%.3f", worstRepeat) + " ms")
+    }
+
+    private func printConfigurationTable(_ rows: [Row]) {
+        print("| path configuration, 100 rules | build ms | ns/lookup | × NSRegularExpression | same rules |")
+        print("|---|---|---|---|---|")
+        for row in rows {
+            print(
+                "| \(row.router) | \(String(format: "%.2f", row.buildMs)) | \(String(format: "%.1f", row.nsPerLookup)) | "
+                    + "\(String(format: "%.1f", row.ratio)) | \(row.correct ? "yes" : "NO") |")
+        }
     }
 
     private func measure(_ router: any ComparedRouter.Type, on dataSet: BenchmarkDataSet) throws -> Row {

@@ -76,6 +76,8 @@ public struct PathConfiguration: Sendable {
     /// The rules the automaton reports, built-ins first; `documentIndex` is `nil` for a built-in.
     private let applied: [(documentIndex: Int?, name: String, properties: [String: JSONValue])]
     private let automaton: PatternAutomaton
+    /// Merged properties by set of matching rules: most lookups match a set seen before.
+    private let merges = MergeCache()
 
     /// Loads a document.
     ///
@@ -205,46 +207,54 @@ public struct PathConfiguration: Sendable {
     /// What a lookup of a path finds. Without query-string matching, a `?query` in the path is
     /// dropped before matching.
     public func match(path: String) -> Match {
-        var input = path
-        if let hash = input.firstIndex(of: "#") { input = String(input[..<hash]) }
-        if !options.queryStringMatching, let question = input.firstIndex(of: "?") {
-            input = String(input[..<question])
+        // Byte scans: paths are mostly ASCII, and grapheme-by-grapheme search would dominate a lookup.
+        let utf8 = path.utf8
+        var end = utf8.firstIndex(of: UInt8(ascii: "#")) ?? utf8.endIndex
+        if !options.queryStringMatching, let question = utf8[..<end].firstIndex(of: UInt8(ascii: "?")) {
+            end = question
         }
-        return run(input)
+        return run(end == utf8.endIndex ? path : String(path[..<end]))
     }
 
     private func run(_ input: String) -> Match {
         var copy = input
-        let matched = copy.withUTF8 { automaton.matchingRules($0) }
-        var merged: [String: JSONValue] = [:]
+        var work = 0
+        let words = copy.withUTF8 { automaton.matchingWords($0, work: &work) }
+        if let merged = merges.value(for: words) {
+            return Match(
+                properties: merged.properties, matchedRules: merged.rules, matchedBuiltInRules: merged.builtIns,
+                input: input)
+        }
+        var properties: [String: JSONValue] = [:]
         var documentRules: [Int] = []
         var builtIns: [String] = []
-        for rule in matched {
+        for rule in PatternAutomaton.rules(in: words) {
             let entry = applied[rule]
-            merged.merge(entry.properties) { _, new in new }
+            properties.merge(entry.properties) { _, new in new }
             if let index = entry.documentIndex { documentRules.append(index) } else { builtIns.append(entry.name) }
         }
+        let merged = MergeCache.Merged(properties: PathProperties(properties), rules: documentRules, builtIns: builtIns)
+        merges.store(merged, for: words)
         return Match(
-            properties: PathProperties(merged), matchedRules: documentRules, matchedBuiltInRules: builtIns, input: input
-        )
+            properties: merged.properties, matchedRules: documentRules, matchedBuiltInRules: builtIns, input: input)
     }
 
     /// Path and raw query of a URL string, as written.
     static func split(_ url: String) -> (path: String, query: String?) {
         var rest = Substring(url)
-        if let hash = rest.firstIndex(of: "#") { rest = rest[..<hash] }
+        if let hash = rest.utf8.firstIndex(of: UInt8(ascii: "#")) { rest = rest[..<hash] }
         var query: Substring?
-        if let question = rest.firstIndex(of: "?") {
-            query = rest[rest.index(after: question)...]
+        if let question = rest.utf8.firstIndex(of: UInt8(ascii: "?")) {
+            query = rest[rest.utf8.index(after: question)...]
             rest = rest[..<question]
         }
-        if let colon = rest.firstIndex(of: ":"), Self.isScheme(rest[..<colon]) {
+        if let colon = rest.utf8.firstIndex(of: UInt8(ascii: ":")), Self.isScheme(rest[..<colon]) {
             let scheme = rest[..<colon].lowercased()
-            rest = rest[rest.index(after: colon)...]
+            rest = rest[rest.utf8.index(after: colon)...]
             if rest.hasPrefix("//") {
                 rest = rest.dropFirst(2)
                 if scheme == "http" || scheme == "https" {
-                    rest = rest.firstIndex(of: "/").map { rest[$0...] } ?? ""
+                    rest = rest.utf8.firstIndex(of: UInt8(ascii: "/")).map { rest[$0...] } ?? ""
                 }
             }
         }
@@ -351,4 +361,30 @@ public struct PathConfiguration: Sendable {
             ["presentation": "refresh", "context": "default", "historical_location": true]
         ),
     ]
+}
+
+/// Merged properties by the set of rules that matched, so that a lookup whose rules were seen
+/// before merges nothing. Holds at most 4,096 sets, then starts again empty.
+///
+/// `@unchecked Sendable`: `entries` is read and written only while `lock` is held.
+final class MergeCache: @unchecked Sendable {
+    struct Merged {
+        var properties: PathProperties
+        var rules: [Int]
+        var builtIns: [String]
+    }
+
+    private let lock = NSLock()
+    private var entries: [[UInt64]: Merged] = [:]
+
+    func value(for words: [UInt64]) -> Merged? {
+        lock.withLock { entries[words] }
+    }
+
+    func store(_ merged: Merged, for words: [UInt64]) {
+        lock.withLock {
+            if entries.count >= 4_096 { entries.removeAll(keepingCapacity: true) }
+            entries[words] = merged
+        }
+    }
 }

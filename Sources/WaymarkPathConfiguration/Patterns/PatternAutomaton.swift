@@ -1,30 +1,28 @@
-/// Every rule's patterns as one deterministic automaton over byte classes, built when the document
-/// loads: a lookup reads the input once, one table step a byte, and collects the rules whose
-/// patterns matched anywhere (an unanchored search). Time is linear in the input whatever the
-/// patterns are; no pattern can backtrack.
-///
-/// When the patterns would need more than ``maximumStates`` states, the automaton is not built and
-/// lookups simulate the nondeterministic program instead: still linear in the input (times the
-/// program's size), just slower.
+internal import Foundation
+
+/// Every rule's patterns as one deterministic automaton over byte classes, built lazily: a lookup
+/// reads the input once, one table step a byte, and collects the rules whose patterns matched
+/// anywhere (an unanchored search). A state the table does not have yet is computed from the
+/// nondeterministic program (work proportional to the program's size) and kept, so time is linear
+/// in the input whatever the patterns are, and no pattern can backtrack. The table keeps at most
+/// ``maximumStates`` states; when it is full it starts again empty.
 struct PatternAutomaton: Sendable {
-    static let maximumStates = 4_096
+    static let maximumStates = 10_000
 
     let ruleCount: Int
     /// Words of a rule set.
     let stride: Int
-    private let table: Table?
-    private let simulation: Simulation
+    private let table: LazyTable
 
     init(program: PatternProgram, ruleCount: Int) {
         self.ruleCount = ruleCount
         self.stride = max(1, (ruleCount + 63) / 64)
         let simulation = Simulation(steps: program.steps, starts: program.starts, stride: stride)
-        self.simulation = simulation
-        self.table = Table(simulation: simulation, limit: Self.maximumStates)
+        self.table = LazyTable(simulation: simulation, limit: Self.maximumStates)
     }
 
-    /// Whether the automaton was built (`false`: lookups simulate the program).
-    var isDeterministic: Bool { table != nil }
+    /// The number of steps of the nondeterministic program.
+    var programSize: Int { table.simulation.steps.count }
 
     /// The rules with a pattern that matches somewhere in `bytes`.
     func matchingRules(_ bytes: UnsafeBufferPointer<UInt8>) -> [Int] {
@@ -32,16 +30,21 @@ struct PatternAutomaton: Sendable {
         return matchingRules(bytes, work: &work)
     }
 
-    /// The rules with a pattern that matches somewhere in `bytes`, and how much work that took:
-    /// table steps (one per byte) or, when simulating, program steps visited.
+    /// The rules with a pattern that matches somewhere in `bytes`, and how much work that took: one
+    /// per byte, plus the program steps visited to make states the table did not have.
     func matchingRules(_ bytes: UnsafeBufferPointer<UInt8>, work: inout Int) -> [Int] {
+        Self.rules(in: matchingWords(bytes, work: &work))
+    }
+
+    /// The matching rules as a bit set (bit `r` of word `r / 64` for rule `r`).
+    func matchingWords(_ bytes: UnsafeBufferPointer<UInt8>, work: inout Int) -> [UInt64] {
         var words = [UInt64](repeating: 0, count: stride)
-        if let table {
-            table.run(bytes, into: &words)
-            work += bytes.count
-        } else {
-            simulation.run(bytes, into: &words, work: &work)
-        }
+        table.run(bytes, into: &words, work: &work)
+        return words
+    }
+
+    /// The rules of a bit set, in order.
+    static func rules(in words: [UInt64]) -> [Int] {
         var rules: [Int] = []
         for (wordIndex, word) in words.enumerated() where word != 0 {
             var remaining = word
@@ -141,117 +144,126 @@ extension PatternAutomaton {
                 }
             }
         }
-
-        func run(_ bytes: UnsafeBufferPointer<UInt8>, into words: inout [UInt64], work: inout Int) {
-            var set = closure(starts, atStart: true, atEnd: false)
-            accepts(set, into: &words, atEnd: bytes.isEmpty, atStart: true)
-            for (offset, byte) in bytes.enumerated() {
-                set = advance(set, byte: byte)
-                work += set.count
-                accepts(set, into: &words, atEnd: offset == bytes.count - 1, atStart: false)
-            }
-        }
     }
 
-    /// The deterministic automaton: states × byte classes.
-    struct Table: Sendable {
+    /// The deterministic automaton: states × byte classes, filled in as inputs need them.
+    ///
+    /// `@unchecked Sendable`: every mutable field is read and written only while `lock` is held
+    /// (the whole of ``run(_:into:work:)``); `simulation`, `classOf` and `classCount` are constants.
+    final class LazyTable: @unchecked Sendable {
+        let simulation: Simulation
         let classOf: [UInt8]
         let classCount: Int
-        let transitions: [Int32]
-        let stride: Int
-        /// Per state: the rules accepted on entering it, then those accepted if the input ends there.
-        let accepts: [UInt64]
-        let endAccepts: [UInt64]
+        /// A byte of each class, to compute transitions with.
+        private let representatives: [UInt8]
+        private let limit: Int
+        private let stride: Int
+        private let lock = NSLock()
+        private let initial: [Int32]
+        private var ids: [[Int32]: Int32] = [:]
+        private var sets: [[Int32]] = []
+        /// states × classes; -1 for a transition not computed yet.
+        private var transitions: [Int32] = []
+        /// Per state: the rules accepted on entering it, and those accepted if the input ends there.
+        private var accepts: [UInt64] = []
+        private var endAccepts: [UInt64] = []
         /// The rules an empty input matches.
-        let emptyAccepts: [UInt64]
+        private let emptyAccepts: [UInt64]
 
-        init?(simulation: Simulation, limit: Int) {
-            let stride = simulation.stride
-            // Byte classes: bytes that every step treats alike share a class.
-            var signatures: [[Bool]] = Array(repeating: [], count: 256)
+        init(simulation: Simulation, limit: Int) {
+            self.simulation = simulation
+            self.limit = limit
+            self.stride = simulation.stride
+            // Byte classes: bytes that every distinct byte set treats alike share a class.
+            var distinct: [ByteSet] = []
+            var seen: Set<ByteSet> = []
             for step in simulation.steps {
-                guard case .bytes(let set, _) = step else { continue }
-                for byte in 0..<256 { signatures[byte].append(set.contains(UInt8(byte))) }
+                if case .bytes(let set, _) = step, seen.insert(set).inserted { distinct.append(set) }
             }
             var classIDs: [[Bool]: UInt8] = [:]
             var classOf = [UInt8](repeating: 0, count: 256)
             var representatives: [UInt8] = []
             for byte in 0..<256 {
-                if let id = classIDs[signatures[byte]] {
+                let signature = distinct.map { $0.contains(UInt8(byte)) }
+                if let id = classIDs[signature] {
                     classOf[byte] = id
                 } else {
-                    guard classIDs.count < 256 else { return nil }
-                    let id = UInt8(classIDs.count)
-                    classIDs[signatures[byte]] = id
+                    let id = UInt8(truncatingIfNeeded: classIDs.count)
+                    classIDs[signature] = id
                     classOf[byte] = id
                     representatives.append(UInt8(byte))
                 }
             }
-            let classCount = representatives.count
-            let initial = simulation.closure(simulation.starts, atStart: true, atEnd: false)
-            var ids: [[Int32]: Int32] = [initial: 0]
-            var sets: [[Int32]] = [initial]
-            var transitions: [Int32] = []
-            var index = 0
-            while index < sets.count {
-                let set = sets[index]
-                for representative in representatives {
-                    let next = simulation.advance(set, byte: representative)
-                    if let id = ids[next] {
-                        transitions.append(id)
-                    } else {
-                        guard sets.count < limit else { return nil }
-                        let id = Int32(sets.count)
-                        ids[next] = id
-                        sets.append(next)
-                        transitions.append(id)
-                    }
-                }
-                index += 1
-            }
-            var accepts = [UInt64](repeating: 0, count: sets.count * stride)
-            var endAccepts = [UInt64](repeating: 0, count: sets.count * stride)
-            for (state, set) in sets.enumerated() {
-                var words = [UInt64](repeating: 0, count: stride)
-                simulation.accepts(set, into: &words, atEnd: false, atStart: false)
-                var endWords = words
-                simulation.accepts(set, into: &endWords, atEnd: true, atStart: false)
-                for word in 0..<stride {
-                    accepts[state * stride + word] = words[word]
-                    endAccepts[state * stride + word] = endWords[word]
-                }
-            }
-            var empty = [UInt64](repeating: 0, count: stride)
-            simulation.accepts(initial, into: &empty, atEnd: true, atStart: true)
             self.classOf = classOf
-            self.classCount = classCount
-            self.transitions = transitions
-            self.stride = stride
-            self.accepts = accepts
-            self.endAccepts = endAccepts
+            self.classCount = representatives.count
+            self.representatives = representatives
+            self.initial = simulation.closure(simulation.starts, atStart: true, atEnd: false)
+            var empty = [UInt64](repeating: 0, count: simulation.stride)
+            simulation.accepts(initial, into: &empty, atEnd: true, atStart: true)
             self.emptyAccepts = empty
+            reset()
         }
 
-        func run(_ bytes: UnsafeBufferPointer<UInt8>, into words: inout [UInt64]) {
+        /// Empties the table, keeping the initial state (state 0).
+        private func reset() {
+            ids = [:]
+            sets = []
+            transitions = []
+            accepts = []
+            endAccepts = []
+            _ = add(initial)
+        }
+
+        /// Adds a state; returns its number.
+        private func add(_ set: [Int32]) -> Int32 {
+            let id = Int32(sets.count)
+            ids[set] = id
+            sets.append(set)
+            transitions.append(contentsOf: repeatElement(-1, count: classCount))
+            var words = [UInt64](repeating: 0, count: stride)
+            simulation.accepts(set, into: &words, atEnd: false, atStart: false)
+            var endWords = words
+            simulation.accepts(set, into: &endWords, atEnd: true, atStart: false)
+            accepts.append(contentsOf: words)
+            endAccepts.append(contentsOf: endWords)
+            return id
+        }
+
+        func run(_ bytes: UnsafeBufferPointer<UInt8>, into words: inout [UInt64], work: inout Int) {
             if bytes.isEmpty {
                 for word in 0..<stride { words[word] |= emptyAccepts[word] }
                 return
             }
-            classOf.withUnsafeBufferPointer { classOf in
-                transitions.withUnsafeBufferPointer { transitions in
-                    accepts.withUnsafeBufferPointer { accepts in
-                        var state = 0
-                        for word in 0..<stride { words[word] |= accepts[word] }
-                        for byte in bytes {
-                            state = Int(transitions[state * classCount + Int(classOf[Int(byte)])])
-                            let base = state * stride
-                            for word in 0..<stride { words[word] |= accepts[base + word] }
+            lock.lock()
+            defer { lock.unlock() }
+            var state = 0
+            for word in 0..<stride { words[word] |= accepts[word] }
+            for byte in bytes {
+                let byteClass = Int(classOf[Int(byte)])
+                var next = transitions[state * classCount + byteClass]
+                if next < 0 {
+                    let set = simulation.advance(sets[state], byte: representatives[byteClass])
+                    work += set.count + sets[state].count
+                    if let known = ids[set] {
+                        next = known
+                    } else {
+                        if sets.count >= limit {
+                            // Full: start again from an empty table, keeping the state being left.
+                            let current = sets[state]
+                            reset()
+                            state = Int(ids[current] ?? add(current))
                         }
-                        let base = state * stride
-                        for word in 0..<stride { words[word] |= endAccepts[base + word] }
+                        next = add(set)
                     }
+                    transitions[state * classCount + byteClass] = next
                 }
+                state = Int(next)
+                work += 1
+                let base = state * stride
+                for word in 0..<stride { words[word] |= accepts[base + word] }
             }
+            let base = state * stride
+            for word in 0..<stride { words[word] |= endAccepts[base + word] }
         }
     }
 }
