@@ -152,3 +152,38 @@ import WaymarkPathConfiguration
         #expect(loader.holder.configuration?.properties(forPath: "/").title == "bundled")
     }
 }
+
+/// The README's "Path configuration" example, run as written.
+@Suite struct PathConfigurationReadmeTests {
+    @Test func theReadmeExample() async throws {
+        let configuration = try PathConfiguration(
+            data: Data(
+                """
+                {"settings": {}, "rules": [
+                    {"patterns": [".*"], "properties": {"context": "default", "pull_to_refresh_enabled": true}},
+                    {"patterns": ["/new$", "/edit$"], "properties": {"context": "modal", "pull_to_refresh_enabled": false}},
+                ]}
+                """.utf8))
+        let properties = configuration.properties(for: "https://shop.example.com/posts/new")
+        #expect(properties.context == .modal)
+        #expect(properties.pullToRefreshEnabled == false)
+        #expect(properties.routingType == .sheet(withStack: true))
+        #expect(configuration.diagnostics.isEmpty)
+
+        let bundled = Data(#"{"rules": [{"patterns": ["/new$"], "properties": {"context": "modal"}}]}"#.utf8)
+        let serverURL = URL(string: "http://127.0.0.1:9/unreachable.json")!
+        let loader = PathConfigurationLoader(
+            sources: [.data(bundled), .server(serverURL)],
+            cache: PathConfigurationCache(
+                directory: FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)),
+            timeout: .seconds(2))
+        var builder = RouteResolverBuilder(schemes: ["shop"], domains: ["shop.example.com"])
+        builder.add("posts/new", name: "new") { _ in .handled }
+        builder.pathProperties = loader.holder
+        await loader.load()
+        let resolver = try builder.build()
+        #expect(
+            await resolver.resolve("https://shop.example.com/posts/new").request?.properties == ["context": "modal"])
+        #expect(await loader.reports.last?.kind == .failed)
+    }
+}

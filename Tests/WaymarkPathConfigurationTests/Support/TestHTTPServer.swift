@@ -9,8 +9,8 @@ import Foundation
 /// A real HTTP/1.1 server on 127.0.0.1 and a free port, for the loader's tests: one connection at
 /// a time, `Connection: close`, answers from a handler.
 ///
-/// `@unchecked Sendable`: the mutable state (`received`) is only touched under `lock`; the socket
-/// descriptor and handler are constants set in `init`.
+/// `@unchecked Sendable`: the mutable state (`received`, `stopped`) is only touched under `lock`;
+/// the socket descriptor and handler are constants set in `init`.
 final class TestHTTPServer: @unchecked Sendable {
     struct Request: Sendable {
         var method: String
@@ -33,6 +33,7 @@ final class TestHTTPServer: @unchecked Sendable {
     private let handler: @Sendable (Request, Int) -> Reply
     private let lock = NSLock()
     private var received: [Request] = []
+    private var stopped = false
 
     /// The requests received so far.
     var requests: [Request] { lock.withLock { received } }
@@ -75,14 +76,22 @@ final class TestHTTPServer: @unchecked Sendable {
 
     /// Stops accepting connections; later requests fail to connect.
     func stop() {
+        lock.withLock { stopped = true }
+        // Wakes the accept loop, which closes the descriptor itself: closing it here could let
+        // another server's socket reuse its number while the loop is about to accept from it.
         shutdown(listener, Int32(SHUT_RDWR))
-        close(listener)
     }
 
+    /// Serves until stopped, then closes the listener.
     private func acceptLoop() {
-        while true {
+        defer { close(listener) }
+        while !lock.withLock({ stopped }) {
             let connection = accept(listener, nil, nil)
             guard connection >= 0 else { return }
+            if lock.withLock({ stopped }) {
+                close(connection)
+                return
+            }
             serve(connection)
             close(connection)
         }
