@@ -7,16 +7,23 @@ let package = Package(
     products: [
         .library(name: "Waymark", targets: ["Waymark"]),
         .library(name: "WaymarkPathConfiguration", targets: ["WaymarkPathConfiguration"]),
+        .library(name: "WaymarkNavigation", targets: ["WaymarkNavigation"]),
         .executable(name: "waymark", targets: ["waymark"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
     ],
     targets: [
         // The core: templates, the route table, scopes, requests, filters, resolution. Foundation only.
         .target(name: "Waymark"),
         // Turbo / Hotwire Native path configuration: rules, a linear-time pattern engine, sources.
         .target(name: "WaymarkPathConfiguration", dependencies: ["Waymark"]),
+        // Navigation state, routers, presentation policy: platform-agnostic, tested on Linux.
+        .target(
+            name: "WaymarkNavigation",
+            dependencies: ["Waymark", .product(name: "Logging", package: "swift-log")]
+        ),
         // The command-line tool: a thin argument-parser layer over the library.
         .executableTarget(
             name: "waymark",
@@ -29,6 +36,10 @@ let package = Package(
         ),
         .testTarget(name: "WaymarkTests", dependencies: ["Waymark"]),
         .testTarget(name: "WaymarkPathConfigurationTests", dependencies: ["WaymarkPathConfiguration"]),
+        .testTarget(
+            name: "WaymarkNavigationTests",
+            dependencies: ["WaymarkNavigation", .product(name: "Logging", package: "swift-log")]
+        ),
         // Runs the built `waymark` binary; depending on the executable makes `swift test` build it.
         .testTarget(name: "waymarkTests", dependencies: ["waymark"]),
     ],

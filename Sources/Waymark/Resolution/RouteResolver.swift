@@ -22,6 +22,8 @@ public struct RouteResolver: Sendable {
         var internalOnly: Bool
         var properties: [String: JSONValue]
         var filters: [any RouteFilter]
+        var feature: (any Feature)?
+        var featureFallback: FeatureFallback
         var destination: RouteResolverBuilder.Destination
     }
 
@@ -176,12 +178,15 @@ public struct RouteResolver: Sendable {
             let route = routes[match.value]
             if !(origin == .external && route.internalOnly) {
                 let request = index == 1 ? firstRequest : makeRequest(url, origin: origin, match: match)
+                if let stop = await checkFeature(route, request) { return stop }
                 if let stop = await runFilters(route.filters, on: request) { return stop }
                 do {
-                    if try await route.destination(request) == .handled {
-                        return .finished(RoutingResult(status: .handled, reason: nil, request: request))
+                    let outcome = try await route.destination(request)
+                    if outcome == .declined {
+                        declined.append(describe(route))
+                    } else {
+                        return .finished(finish(outcome, route, request))
                     }
-                    declined.append(describe(route))
                 } catch let error as RouteInputError {
                     let reason = "\(describe(route)) has invalid input: \(error)"
                     return .finished(
@@ -217,15 +222,53 @@ public struct RouteResolver: Sendable {
             wildcard: nil, properties: properties(route.properties, url))
         if let stop = await runFilters(filters + route.filters, on: request) { return stop }
         do {
-            if try await route.destination(request) == .handled {
+            let outcome = try await route.destination(request)
+            if outcome == .handled {
                 return .finished(RoutingResult(status: .handledByDefault, reason: reason, request: request))
             }
+            if outcome != .declined { return .finished(finish(outcome, route, request)) }
             let why = reason + "; the default route declined too"
             return .finished(
                 RoutingResult(status: otherwise == .refused ? .refused : .unmatched, reason: why, request: request))
         } catch {
             return .finished(
                 RoutingResult(status: .failed, reason: "the default route threw: \(error)", request: request))
+        }
+    }
+
+    /// The result of a destination's outcome other than `declined`.
+    private func finish(_ outcome: DestinationOutcome, _ route: Route, _ request: RouteRequest) -> RoutingResult {
+        switch outcome {
+        case .handled, .declined:
+            return RoutingResult(status: .handled, reason: nil, request: request)
+        case .deferred:
+            return RoutingResult(
+                status: .deferred, reason: "\(describe(route)) will be shown when the UI is ready", request: request)
+        case .cancelled(let reason):
+            return RoutingResult(
+                status: .presentationCancelled, reason: "\(describe(route)) was cancelled: \(reason)", request: request)
+        case .userCancelled:
+            return RoutingResult(
+                status: .userCancelled, reason: "the user cancelled \(describe(route))", request: request)
+        case .unsupported(let reason):
+            return RoutingResult(
+                status: .unsupported, reason: "\(describe(route)) cannot be shown: \(reason)", request: request)
+        }
+    }
+
+    /// Asks the route's feature, if it has one; returns the step that stops the request when it is
+    /// unavailable.
+    private func checkFeature(_ route: Route, _ request: RouteRequest) async -> Step? {
+        guard let feature = route.feature, !(await feature.isAvailable()) else { return nil }
+        switch route.featureFallback {
+        case .reject:
+            return .finished(
+                RoutingResult(
+                    status: .featureUnavailable,
+                    reason: "\(describe(route)) needs the feature '\(feature.name)', which is unavailable",
+                    request: request, feature: feature.name))
+        case .redirect(let target):
+            return .redirect(to: target, filter: "feature '\(feature.name)'", request: request)
         }
     }
 

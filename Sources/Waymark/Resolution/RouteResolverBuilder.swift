@@ -40,17 +40,22 @@ public struct RouteResolverBuilder: Sendable {
     ///   - internalOnly: When `true`, external links cannot reach the route (``RoutingStatus/internalOnly``).
     ///   - properties: Properties carried by every request of this route.
     ///   - filters: The route's own filters, run after the global ones.
+    ///   - feature: A feature the route needs, asked after the global filters every time the route
+    ///     resolves.
+    ///   - whenUnavailable: What happens when the feature is unavailable: the request ends as
+    ///     ``RoutingStatus/featureUnavailable``, or is redirected (to a paywall, say).
     ///   - destination: What runs when the route is chosen.
     public mutating func add(
         _ template: RouteTemplate, name: String? = nil, scopes: [RouteScope] = RouteScope.defaultScopes,
         priority: Int = 0, internalOnly: Bool = false, properties: [String: JSONValue] = [:],
-        filters: [any RouteFilter] = [], to destination: @escaping Destination
+        filters: [any RouteFilter] = [], feature: (any Feature)? = nil, whenUnavailable: FeatureFallback = .reject,
+        to destination: @escaping Destination
     ) {
         table.add(template, scopes: scopes, priority: priority, to: routes.count)
         routes.append(
             RouteResolver.Route(
                 name: name, template: template, internalOnly: internalOnly, properties: properties, filters: filters,
-                destination: destination))
+                feature: feature, featureFallback: whenUnavailable, destination: destination))
     }
 
     /// Adds a global filter; global filters run in the order added, before a route's own filters,
@@ -67,8 +72,8 @@ public struct RouteResolverBuilder: Sendable {
         to destination: @escaping Destination
     ) {
         defaultRoute = RouteResolver.Route(
-            name: name, template: nil, internalOnly: false, properties: properties, filters: filters,
-            destination: destination)
+            name: name, template: nil, internalOnly: false, properties: properties, filters: filters, feature: nil,
+            featureFallback: .reject, destination: destination)
     }
 
     /// Registers a parameter type that templates can name; see ``ParameterType``.

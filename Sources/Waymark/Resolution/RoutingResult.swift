@@ -32,11 +32,13 @@ public struct RoutingResult: Sendable, CustomStringConvertible {
     /// For ``RoutingStatus/invalid`` after a match: the typed input or route value that could not
     /// be decoded, and why.
     public let inputError: RouteInputError?
+    /// For ``RoutingStatus/featureUnavailable`` (or a redirect to a fallback route): the feature's name.
+    public let feature: String?
 
     /// Creates a result.
     public init(
         status: RoutingStatus, reason: String?, request: RouteRequest?, redirects: [Redirect] = [],
-        filter: String? = nil, inputError: RouteInputError? = nil
+        filter: String? = nil, inputError: RouteInputError? = nil, feature: String? = nil
     ) {
         self.status = status
         self.reason = reason
@@ -44,6 +46,7 @@ public struct RoutingResult: Sendable, CustomStringConvertible {
         self.redirects = redirects
         self.filter = filter
         self.inputError = inputError
+        self.feature = feature
     }
 
     /// Whether any filter redirected.
@@ -55,6 +58,6 @@ public struct RoutingResult: Sendable, CustomStringConvertible {
     func with(redirects: [Redirect]) -> RoutingResult {
         RoutingResult(
             status: status, reason: reason, request: request, redirects: redirects, filter: filter,
-            inputError: inputError)
+            inputError: inputError, feature: feature)
     }
 }

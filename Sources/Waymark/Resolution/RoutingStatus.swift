@@ -13,6 +13,11 @@ public struct RoutingStatus: Hashable, Sendable, CustomStringConvertible {
         case internalOnly
         case invalid
         case failed
+        case deferred
+        case presentationCancelled
+        case userCancelled
+        case unsupported
+        case featureUnavailable
     }
 
     private let kind: Kind
@@ -39,6 +44,18 @@ public struct RoutingStatus: Hashable, Sendable, CustomStringConvertible {
     public static let invalid = RoutingStatus(.invalid)
     /// A destination threw; ``RoutingResult/reason`` carries the error.
     public static let failed = RoutingStatus(.failed)
+
+    /// The destination's presentation policy deferred the route until the UI is ready.
+    public static let deferred = RoutingStatus(.deferred)
+    /// The app cancelled the presentation; ``RoutingResult/reason`` says why.
+    public static let presentationCancelled = RoutingStatus(.presentationCancelled)
+    /// The user cancelled the presentation.
+    public static let userCancelled = RoutingStatus(.userCancelled)
+    /// The app cannot show the route; ``RoutingResult/reason`` says why.
+    public static let unsupported = RoutingStatus(.unsupported)
+    /// The route's feature is unavailable and it has no fallback route; ``RoutingResult/feature``
+    /// names the feature.
+    public static let featureUnavailable = RoutingStatus(.featureUnavailable)
 
     /// Whether a destination (the matched route's or the default route's) handled the request.
     public var isHandled: Bool { kind == .handled || kind == .handledByDefault }

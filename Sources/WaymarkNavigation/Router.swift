@@ -1,0 +1,235 @@
+public import Logging
+public import Observation
+public import Waymark
+
+/// Holds a ``NavigationState`` for the UI to follow: `@MainActor` and `@Observable`, so SwiftUI
+/// views bind to it directly. Every change is logged through swift-log with the route's `name` and
+/// what changed.
+///
+/// ```swift
+/// let router = Router(root: ShopRoute.home)
+/// router.apply(.product(id: 42))
+/// await router.open(.account(.orders), properties: request.properties)   // from a link
+/// ```
+@MainActor
+@Observable
+public final class Router<R: Route & Codable> {
+    /// What is on screen. Setting it (a SwiftUI binding does) is logged like any change.
+    public var state: NavigationState<R> {
+        didSet {
+            if state != oldValue { log("state set", nil) }
+        }
+    }
+    /// A name for logs (`main`, a tab's name).
+    public let name: String
+    /// Decides whether routes from outside can be shown now.
+    @ObservationIgnored public var policy: (any PresentationPolicy<R>)?
+    /// Routes a policy deferred, in arrival order.
+    public private(set) var deferred: [Deferred] = []
+    /// Problems found in path properties (unknown values), most recent last.
+    public private(set) var problems: [String] = []
+    @ObservationIgnored private var logger: Logger
+
+    /// A route waiting for the UI, with how it will be applied.
+    public struct Deferred: Hashable, Sendable {
+        /// The route.
+        public let route: R
+        /// How it will be applied.
+        public let behavior: NavigationBehavior
+        /// The root it will be shown on, if it replaces the current one.
+        public let root: R?
+        /// The screens pushed under it.
+        public let intermediate: [R]
+    }
+
+    /// A router showing `root`.
+    public init(root: R, name: String = "main", logger: Logger = Logger(label: "waymark.navigation")) {
+        self.state = NavigationState(root: root)
+        self.name = name
+        self.logger = logger
+    }
+
+    // MARK: - In-app navigation
+
+    /// Applies a route by its routing type (or `type`).
+    public func apply(_ route: R, as type: RoutingType? = nil) {
+        change("apply \(type.map { "\($0)" } ?? "\(route.routingType)")", route) { $0.apply(route, as: type) }
+    }
+
+    /// Pushes onto the top-most stack.
+    public func push(_ route: R) { change("push", route) { $0.push(route) } }
+
+    /// Pops the top-most stack.
+    public func pop() { change("pop", nil) { $0.pop() } }
+
+    /// Pops the top-most stack to `route`.
+    public func pop(to route: R) { change("pop to", route) { $0.pop(to: route) } }
+
+    /// Clears the top-most stack.
+    public func popToRoot() { change("pop to root", nil) { $0.popToRoot() } }
+
+    /// Dismisses the top-most presentation.
+    public func dismiss() { change("dismiss", nil) { $0.dismiss() } }
+
+    /// Dismisses every presentation.
+    public func dismissAll() { change("dismiss all", nil) { $0.dismissAll() } }
+
+    /// Replaces the root and clears everything above it.
+    public func replaceRoot(with route: R) { change("replace root", route) { $0.replaceRoot(with: route) } }
+
+    // MARK: - From outside
+
+    /// Opens a route that arrived from outside: asks the ``policy``, then (when ready) rebuilds the
+    /// state as the deep-link plan says — dismiss everything, pop to the root, replace the root
+    /// (`root`, or the route's ``NavigationRoute/deepLinkRoot``), push `intermediate` (or the route's
+    /// ``NavigationRoute/deepLinkPath``), then apply the route with the behaviour its request's path
+    /// properties ask for. Returns the policy's answer.
+    @discardableResult
+    public func open(
+        _ route: R, properties: [String: JSONValue] = [:], root: R? = nil, intermediate: [R] = []
+    ) async -> PresentationDecision {
+        var root = root
+        var intermediate = intermediate
+        if root == nil, intermediate.isEmpty, let navigable = route as? any NavigationRoute {
+            let declared = Self.deepLink(of: navigable)
+            root = declared.root as? R
+            intermediate = declared.path.compactMap { $0 as? R }
+        }
+        let (behavior, found) = NavigationBehavior.resolve(route, properties: properties)
+        for problem in found {
+            problems.append("\(route.name): \(problem)")
+            logger.warning("navigation[\(name)]: \(route.name): \(problem)")
+        }
+        let decision = await policy?.decide(route, in: state) ?? .ready
+        switch decision {
+        case .ready:
+            rebuild(route, behavior: behavior, root: root, intermediate: intermediate)
+        case .deferred:
+            deferred.append(Deferred(route: route, behavior: behavior, root: root, intermediate: intermediate))
+            logger.info("navigation[\(name)]: deferred \(route.name) (\(deferred.count) waiting)")
+        case .cancelled(let reason), .unsupported(let reason):
+            logger.info("navigation[\(name)]: \(decision) \(route.name): \(reason)")
+        case .userCancelled:
+            logger.info("navigation[\(name)]: the user cancelled \(route.name)")
+        }
+        return decision
+    }
+
+    /// The UI can take routes again: applies every deferred route, in arrival order, once.
+    public func presentationBecameReady() {
+        let waiting = deferred
+        deferred.removeAll()
+        for item in waiting {
+            rebuild(item.route, behavior: item.behavior, root: item.root, intermediate: item.intermediate)
+        }
+    }
+
+    private static func deepLink<N: NavigationRoute>(of route: N) -> (root: Any?, path: [Any]) {
+        (route.deepLinkRoot, route.deepLinkPath)
+    }
+
+    private func rebuild(_ route: R, behavior: NavigationBehavior, root: R?, intermediate: [R]) {
+        change("open from link (\(behavior))", route) { state in
+            state.dismissAll()
+            state.popToRoot()
+            if let root { state.replaceRoot(with: root) }
+            for step in intermediate { state.push(step) }
+            state.apply(route, behavior: behavior)
+        }
+    }
+
+    // MARK: - Levels
+
+    /// A router for the level at `depth` (0: the root level; 1: the first presentation…), for the
+    /// views of a presented stack.
+    public func level(_ depth: Int) -> LevelRouter<R> {
+        LevelRouter(router: self, depth: depth)
+    }
+
+    /// The stack of the level at `depth` (empty when there is no such level).
+    public func stack(at depth: Int) -> [R] {
+        state.level(depth)?.stack ?? []
+    }
+
+    /// Replaces the stack of the level at `depth` (a SwiftUI `NavigationStack` path binding).
+    public func setStack(_ stack: [R], at depth: Int) {
+        change("set stack at level \(depth)", stack.last) { state in
+            state.updateLevel(depth) { $0.stack = stack }
+        }
+    }
+
+    /// The presentation over the level at `depth`.
+    public func presentation(at depth: Int) -> NavigationState<R>.Presentation? {
+        state.level(depth)?.presentation
+    }
+
+    /// Dismisses what is presented over the level at `depth` (a SwiftUI sheet binding set to nil).
+    public func dismissPresentation(at depth: Int) {
+        change("dismiss over level \(depth)", nil) { state in
+            state.updateLevel(depth) { $0.presentation = nil }
+        }
+    }
+
+    // MARK: - Logging
+
+    private func change(_ action: String, _ route: R?, _ body: (inout NavigationState<R>) -> Void) {
+        var next = state
+        body(&next)
+        guard next != state else {
+            logger.debug("navigation[\(name)]: \(action) \(route?.name ?? ""): no change")
+            return
+        }
+        withoutLogging { state = next }
+        log(action, route)
+    }
+
+    private var loggingSuspended = false
+
+    private func withoutLogging(_ body: () -> Void) {
+        loggingSuspended = true
+        body()
+        loggingSuspended = false
+    }
+
+    private func log(_ action: String, _ route: R?) {
+        guard !loggingSuspended else { return }
+        logger.info(
+            "navigation[\(name)]: \(action)\(route.map { " \($0.name)" } ?? "") → \(NavigationDescription.describe(state))"
+        )
+    }
+}
+
+/// The operations of one level of a ``Router`` (a presented stack's views use it).
+@MainActor
+public struct LevelRouter<R: Route & Codable> {
+    let router: Router<R>
+    /// The level: 0 for the root level.
+    public let depth: Int
+
+    /// Pushes onto this level's stack.
+    public func push(_ route: R) {
+        router.setStack(router.stack(at: depth) + [route], at: depth)
+    }
+
+    /// Pops this level's stack.
+    public func pop() {
+        router.setStack(Array(router.stack(at: depth).dropLast()), at: depth)
+    }
+
+    /// Dismisses this level (for a presented level), with everything over it.
+    public func dismiss() {
+        guard depth > 0 else { return }
+        router.dismissPresentation(at: depth - 1)
+    }
+}
+
+extension NavigationState {
+    /// Changes the level at `depth`, if it exists.
+    mutating func updateLevel(_ depth: Int, _ body: (inout NavigationState<R>) -> Void) {
+        if depth == 0 {
+            body(&self)
+        } else {
+            presentation?.state.updateLevel(depth - 1, body)
+        }
+    }
+}
