@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "Waymark", targets: ["Waymark"]),
         .library(name: "WaymarkPathConfiguration", targets: ["WaymarkPathConfiguration"]),
         .library(name: "WaymarkNavigation", targets: ["WaymarkNavigation"]),
+        .library(name: "WaymarkSwiftUI", targets: ["WaymarkSwiftUI"]),
         .executable(name: "waymark", targets: ["waymark"]),
     ],
     dependencies: [
@@ -24,12 +25,16 @@ let package = Package(
             name: "WaymarkNavigation",
             dependencies: ["Waymark", .product(name: "Logging", package: "swift-log")]
         ),
+        // A thin SwiftUI layer over WaymarkNavigation; every file is `#if canImport(SwiftUI)`, so on
+        // Linux it builds empty.
+        .target(name: "WaymarkSwiftUI", dependencies: ["Waymark", "WaymarkNavigation"]),
         // The command-line tool: a thin argument-parser layer over the library.
         .executableTarget(
             name: "waymark",
             dependencies: [
                 "Waymark",
                 "WaymarkPathConfiguration",
+                "WaymarkNavigation",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             resources: [.embedInCode("Resources/shop.routes.json")]

@@ -24,7 +24,8 @@ public enum NavigationDescription {
         return lines
     }
 
-    static func styleName<R>(_ style: NavigationState<R>.Presentation.Style) -> String {
+    /// `sheet`, `sheet (no stack)` or `cover`.
+    public static func styleName<R>(_ style: NavigationState<R>.Presentation.Style) -> String {
         switch style {
         case .sheet(true): "sheet"
         case .sheet(false): "sheet (no stack)"

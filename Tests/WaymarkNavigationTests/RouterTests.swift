@@ -168,3 +168,32 @@ final class ScriptedPolicy: PresentationPolicy {
         #expect(state == NavigationState(root: .home))
     }
 }
+
+/// The README's feature and router wiring, with the test routes.
+@MainActor
+@Suite struct NavigationReadmeTests {
+    @Test func aPaidFeatureAndTheRouter() async throws {
+        let router = Router(root: AppRoute.home)
+        let purchased = PurchaseFlag()
+        var builder = RouteResolverBuilder(schemes: ["shop"], domains: ["shop.example.com"])
+        let pro = FeatureClosure(name: "pro") { await purchased.value }
+        builder.add("orders", name: "orders", feature: pro, whenUnavailable: .redirect(to: "paywall")) { request in
+            await router.open(AppRoute.cart, properties: request.properties).destinationOutcome
+        }
+        builder.add("paywall", name: "paywall") { _ in .handled }
+        let resolver = try builder.build()
+        let first = await resolver.resolve("shop://orders")
+        #expect(first.request?.routeName == "paywall")
+        #expect(router.state == NavigationState(root: .home))
+        await purchased.set(true)
+        #expect(await resolver.resolve("shop://orders").status == .handled)
+        #expect(router.state.presentation?.state.root == .cart)
+        router.policy = ScriptedPolicy([.deferred])
+        #expect(await resolver.resolve("shop://orders").status == .deferred)
+    }
+
+    actor PurchaseFlag {
+        var value = false
+        func set(_ new: Bool) { value = new }
+    }
+}

@@ -1,0 +1,111 @@
+import ArgumentParser
+import Foundation
+import Waymark
+import WaymarkNavigation
+
+/// `waymark navigate`: what a sequence of links does to the navigation.
+struct NavigateCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "navigate",
+        abstract: "Apply URLs in order to a fresh navigation state and print the state after each.",
+        discussion: """
+            The state starts at the default route (or the first route). A link with a scheme is opened as a \
+            deep link (dismiss everything, pop to the root, then apply); a string without one is in-app \
+            navigation, applied on top. Path properties decide the presentation: context modal presents a \
+            sheet (a cover for modal_style full), presentation pop / replace / replace_root / clear_all / \
+            refresh / none act as in Hotwire Native. Unknown values are printed to standard error. With \
+            --json, prints one JSON object per URL per line with the keys url, outcome, route, behavior and \
+            state.
+            """
+    )
+
+    @OptionGroup var source: RouteSourceOptions
+
+    @Flag(name: .long, help: "Print one JSON object per URL per line.")
+    var json = false
+
+    @Argument(help: "URLs and route strings, applied in order.")
+    var urls: [String]
+
+    func run() async throws {
+        let (file, resolver) = try source.resolver()
+        let rootName = file.defaultRouteName ?? file.routes.first?.name ?? "root"
+        var state = NavigationState(root: FileRoute(route: rootName, parameters: []))
+        for url in urls {
+            let result = await resolver.resolve(url)
+            guard let request = result.request, let name = request.routeName, result.status.isHandled else {
+                print(
+                    json
+                        ? Self.json(url, result.status.description, nil, nil, state)
+                        : "\(url)\n  not opened: \(result)\n")
+                continue
+            }
+            let route = FileRoute(
+                route: name, parameters: (request.routeParameters ?? RouteParameters()).map { [$0.name, $0.value] })
+            let (behavior, problems) = NavigationBehavior.resolve(route, properties: request.properties)
+            for problem in problems { printError("\(url): \(problem)") }
+            if request.origin == .external {
+                state.dismissAll()
+                state.popToRoot()
+            }
+            state.apply(route, behavior: behavior)
+            if json {
+                print(Self.json(url, result.status.description, route, behavior, state))
+            } else {
+                let how = request.origin == .external ? "deep link" : "in-app"
+                var lines = [url, "  route: \(route.name) (\(Self.describe(behavior)), \(how))"]
+                lines += NavigationDescription.outline(state, indent: "  ")
+                print(lines.joined(separator: "\n") + "\n")
+            }
+        }
+    }
+
+    static func describe(_ behavior: NavigationBehavior) -> String {
+        switch behavior {
+        case .show(.push): "push"
+        case .show(.sheet(let withStack)): withStack ? "sheet" : "sheet without a stack"
+        case .show(.cover): "cover"
+        case .show(.root): "replace root"
+        case .pop: "pop"
+        case .replace: "replace"
+        case .clearAll: "clear all"
+        case .refresh: "refresh"
+        case .none: "none"
+        }
+    }
+
+    static func json(
+        _ url: String, _ outcome: String, _ route: FileRoute?, _ behavior: NavigationBehavior?,
+        _ state: NavigationState<FileRoute>
+    ) -> String {
+        OrderedJSON.object([
+            ("url", .string(url)),
+            ("outcome", .string(outcome)),
+            ("route", route.map { .string($0.name) } ?? .null),
+            ("behavior", behavior.map { .string(describe($0)) } ?? .null),
+            ("state", stateJSON(state)),
+        ]).rendered
+    }
+
+    static func stateJSON(_ state: NavigationState<FileRoute>) -> OrderedJSON {
+        var fields: [(String, OrderedJSON)] = [
+            ("root", .string(state.root.name)), ("stack", .array(state.stack.map { .string($0.name) })),
+        ]
+        if let presentation = state.presentation {
+            fields.append(("presented", .string(NavigationDescription.styleName(presentation.style))))
+            fields.append(("presentation", stateJSON(presentation.state)))
+        }
+        return .object(fields)
+    }
+}
+
+/// A route of a route file, as the navigation model sees it: the route's name and its parameters.
+struct FileRoute: Route, Codable {
+    let route: String
+    let parameters: [[String]]
+
+    /// `product(id=42)`, or the route's name alone.
+    var name: String {
+        parameters.isEmpty ? route : "\(route)(\(parameters.map { $0.joined(separator: "=") }.joined(separator: ", ")))"
+    }
+}
