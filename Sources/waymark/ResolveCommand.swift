@@ -59,7 +59,7 @@ struct ResolutionReport {
         case .handled: "matched"
         case .handledByDefault: "default"
         case .unmatched, .declined: "unmatched"
-        case .invalid: "invalid"
+        case .invalid, .limitExceeded: "invalid"
         default: "rejected"
         }
     }

@@ -3,8 +3,13 @@ import Waymark
 
 /// Bad input never crashes or hangs: every string ends in a result that says why.
 @Suite(.timeLimit(.minutes(2))) struct HostileInputTests {
-    static func resolver() throws -> RouteResolver {
-        var builder = RouteResolverBuilder(schemes: ["shop"], domains: ["shop.example.com"])
+    /// Limits high enough for the big inputs below: they show that work stays linear past the
+    /// defaults, not just that the defaults refuse them.
+    static let generous = RouteLimits(maximumURLLength: 2_000_000, maximumSegments: 20_000, maximumQueryItems: 300_000)
+
+    static func resolver(limits: RouteLimits = .default) throws -> RouteResolver {
+        var builder = RouteResolverBuilder(
+            schemes: ["shop"], domains: ["shop.example.com"], options: RouteTableOptions(limits: limits))
         builder.add("product/:id<int>", name: "product") { _ in .handled }
         builder.add("product/:slug", name: "slug") { _ in .handled }
         builder.add("files/*path", name: "files") { _ in .handled }
@@ -36,8 +41,24 @@ import Waymark
         }
     }
 
-    @Test func aOneMegabyteURLIsRoutedWithoutTrouble() async throws {
+    @Test func theDefaultLimitsRefuseHugeURLsAndNameTheLimit() async throws {
         let resolver = try Self.resolver()
+        let long = await resolver.resolve("shop://product/" + String(repeating: "x", count: 1_000_000))
+        #expect(long.status == .limitExceeded)
+        #expect(long.exceededLimit == .urlLength)
+        #expect(long.reason == "the URL is 1000015 bytes long, over the limit of 16384 (maximumURLLength)")
+        let query = await resolver.resolve("shop://product/1?" + String(repeating: "a=1&", count: 1_000))
+        #expect(query.exceededLimit == .queryItems)
+        #expect(query.reason == "the URL has 1000 query items, over the limit of 512 (maximumQueryItems)")
+        let deep = await resolver.resolve("shop://files/" + (0..<200).map(String.init).joined(separator: "/"))
+        #expect(deep.exceededLimit == .segments)
+        #expect(deep.reason == "the URL has 201 path segments, over the limit of 128 (maximumSegments)")
+        let fine = await resolver.resolve("shop://files/" + (0..<100).map(String.init).joined(separator: "/"))
+        #expect(fine.status == .handled)
+    }
+
+    @Test func aOneMegabyteURLIsRoutedWithoutTrouble() async throws {
+        let resolver = try Self.resolver(limits: Self.generous)
         let long = String(repeating: "x", count: 1_000_000)
         let result = await resolver.resolve("shop://product/" + long)
         #expect(result.status == .handled)
@@ -49,7 +70,7 @@ import Waymark
     }
 
     @Test func tenThousandSegmentsAreFine() async throws {
-        let resolver = try Self.resolver()
+        let resolver = try Self.resolver(limits: Self.generous)
         let deep = (0..<10_000).map(String.init).joined(separator: "/")
         let files = await resolver.resolve("shop://files/" + deep)
         #expect(files.request?.wildcard?.count == 10_000)

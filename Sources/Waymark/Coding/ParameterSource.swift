@@ -64,7 +64,11 @@ struct ParameterSource {
     private mutating func set(_ name: String, _ entry: Entry) {
         entries[name] = entry
         var index = name.startIndex
-        while let open = name[index...].firstIndex(of: "[") {
+        // Prefixes of the first 32 levels only: deeper names are refused by the decoder's key-depth
+        // limit, and indexing every level of a hostile name would cost quadratic time.
+        var levels = 0
+        while levels < 32, let open = name[index...].firstIndex(of: "[") {
+            levels += 1
             prefixes.insert(String(name[..<open]))
             guard let close = name[open...].firstIndex(of: "]") else { break }
             index = name.index(after: close)
@@ -92,6 +96,17 @@ struct ParameterSource {
             return raw.split(separator: ",", omittingEmptySubsequences: false).map(Self.decode)
         }
         return (entry.values[0] ?? "").split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+    }
+
+    /// The most deeply nested name and its depth (`a[b][c]`: 3), if any name is nested.
+    func deepestName() -> (String, Int)? {
+        var deepest: (String, Int)?
+        for name in entries.keys {
+            var depth = 1
+            for byte in name.utf8 where byte == UInt8(ascii: "[") { depth += 1 }
+            if depth > 1, depth > (deepest?.1 ?? 0) { deepest = (name, depth) }
+        }
+        return deepest
     }
 
     /// Whether some name is nested under `prefix` (`filter[color]` is under `filter`).

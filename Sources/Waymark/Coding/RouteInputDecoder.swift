@@ -17,8 +17,13 @@
 /// // Search(q: "red shoes", page: nil, tag: ["sale", "new"])
 /// ```
 public struct RouteInputDecoder: Sendable {
+    /// The deepest nesting of parameter names read (`a[b][c]` is 3); deeper names are an error.
+    public var maximumKeyDepth: Int
+
     /// Creates a decoder.
-    public init() {}
+    public init(maximumKeyDepth: Int = RouteLimits.default.maximumKeyDepth) {
+        self.maximumKeyDepth = maximumKeyDepth
+    }
 
     /// Decodes an input from a routed request.
     ///
@@ -58,6 +63,11 @@ public struct RouteInputDecoder: Sendable {
         throws(RouteInputError) -> Input
     {
         var source = source
+        if let (name, depth) = source.deepestName(), depth > maximumKeyDepth {
+            throw RouteInputError(
+                kind: .unsupported, parameter: String(name.prefix(100)), value: nil, expectedType: "\(type)",
+                message: RouteLimits.message(.keyDepth, depth, maximumKeyDepth))
+        }
         if let defaults = type as? any RouteInputDefaults.Type {
             source.addMissing(Self.defaultItems(defaults))
         }

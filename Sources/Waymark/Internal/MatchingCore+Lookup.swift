@@ -9,6 +9,8 @@ extension MatchingCore {
         @usableFromInline var best: MatchDetails?
         /// Every match in precedence order, when they were all asked for.
         @usableFromInline var all: [MatchDetails]?
+        /// The limit the URL is over, for `limitExceeded`.
+        @usableFromInline var limit: RouteLimits.Limit? = nil
     }
 
     /// The scopes to search for one URL: an exact scope ID (or -1) and the any-scope ID.
@@ -46,8 +48,12 @@ extension MatchingCore {
 
     private func best(bytes: UnsafeBufferPointer<UInt8>) -> Found? {
         let views = trie.views
+        let limits = options.limits
+        guard bytes.count <= limits.maximumURLLength else { return nil }
         let found = try? URLAnatomy.withParsed(bytes) { anatomy, segments, hasTrailingSlash -> Found? in
-            guard let context = scopeContext(bytes, anatomy) else { return nil }
+            guard segments.count <= limits.maximumSegments, let context = scopeContext(bytes, anatomy) else {
+                return nil
+            }
             for pass in 0..<2 {
                 let scopeID = pass == 0 ? context.exact : context.any
                 if scopeID < 0 { continue }
@@ -74,12 +80,25 @@ extension MatchingCore {
     /// order when `collectAll` is set.
     @usableFromInline
     func lookup(_ string: String, collectAll: Bool) -> CoreLookup {
+        let limits = options.limits
+        if string.utf8.count > limits.maximumURLLength {
+            return Self.exceeded(.urlLength, string.utf8.count, limits.maximumURLLength)
+        }
         var copy = string
         return copy.withUTF8 { bytes -> CoreLookup in
             let views = trie.views
             do throws(URLAnatomy.Failure) {
                 return try URLAnatomy.withParsed(bytes) {
                     anatomy, segments, hasTrailingSlash -> CoreLookup in
+                    if segments.count > limits.maximumSegments {
+                        return Self.exceeded(.segments, segments.count, limits.maximumSegments)
+                    }
+                    if let query = anatomy.query {
+                        let items = Self.queryItemCount(bytes, query)
+                        if items > limits.maximumQueryItems {
+                            return Self.exceeded(.queryItems, items, limits.maximumQueryItems)
+                        }
+                    }
                     let url = RouteURL(
                         string: string, bytes: bytes, anatomy: anatomy, hasTrailingSlash: hasTrailingSlash)
                     guard let context = scopeContext(bytes, anatomy) else {
@@ -129,6 +148,27 @@ extension MatchingCore {
                 return CoreLookup(outcome: .invalid, reason: error.reason, url: nil, best: nil, all: nil)
             }
         }
+    }
+
+    private static func exceeded(_ limit: RouteLimits.Limit, _ count: Int, _ maximum: Int) -> CoreLookup {
+        CoreLookup(
+            outcome: .limitExceeded, reason: RouteLimits.message(limit, count, maximum), url: nil, best: nil, all: nil,
+            limit: limit)
+    }
+
+    /// The number of non-empty `&`-separated items in a query.
+    private static func queryItemCount(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int {
+        var count = 0
+        var itemIsEmpty = true
+        for index in range {
+            if bytes[index] == UInt8(ascii: "&") {
+                if !itemIsEmpty { count += 1 }
+                itemIsEmpty = true
+            } else {
+                itemIsEmpty = false
+            }
+        }
+        return itemIsEmpty ? count : count + 1
     }
 
     private func stablyOrderedByPriority(_ leaves: [Int32]) -> [Int32] {
@@ -224,4 +264,6 @@ public enum LookupOutcome: String, Hashable, Sendable {
     case refused
     /// The string cannot be routed at all (see ``RouteLookup/reason``).
     case invalid
+    /// The URL is over one of the table's ``RouteLimits`` (see ``RouteLookup/exceededLimit``).
+    case limitExceeded
 }

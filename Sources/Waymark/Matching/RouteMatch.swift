@@ -47,6 +47,8 @@ public struct RouteLookup<Value: Sendable>: Sendable {
     public let url: RouteURL?
     /// The best match.
     public let match: RouteMatch<Value>?
+    /// For ``LookupOutcome/limitExceeded``: the limit the URL is over.
+    public let exceededLimit: RouteLimits.Limit?
     /// Every match, best first, for ``RouteTable/candidates(_:)``; `nil` for ``RouteTable/lookup(_:)``.
     @usableFromInline let all: [RouteMatch<Value>]?
 
@@ -55,7 +57,11 @@ public struct RouteLookup<Value: Sendable>: Sendable {
     public var matches: [RouteMatch<Value>] { all ?? (match.map { [$0] } ?? []) }
 
     @inlinable
-    init(outcome: Outcome, reason: String?, url: RouteURL?, match: RouteMatch<Value>?, all: [RouteMatch<Value>]?) {
+    init(
+        outcome: Outcome, reason: String?, url: RouteURL?, match: RouteMatch<Value>?, all: [RouteMatch<Value>]?,
+        exceededLimit: RouteLimits.Limit? = nil
+    ) {
+        self.exceededLimit = exceededLimit
         self.outcome = outcome
         self.reason = reason
         self.url = url

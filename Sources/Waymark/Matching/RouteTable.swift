@@ -74,6 +74,7 @@ public struct RouteTable<Value: Sendable>: Sendable {
         RouteLookup(
             outcome: found.outcome, reason: found.reason, url: found.url,
             match: found.best.map { RouteMatch(value: values[Int($0.route)], details: $0) },
-            all: found.all.map { all in all.map { RouteMatch(value: values[Int($0.route)], details: $0) } })
+            all: found.all.map { all in all.map { RouteMatch(value: values[Int($0.route)], details: $0) } },
+            exceededLimit: found.limit)
     }
 }

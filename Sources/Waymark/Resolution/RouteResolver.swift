@@ -24,6 +24,7 @@ public struct RouteResolver: Sendable {
         var filters: [any RouteFilter]
         var feature: (any Feature)?
         var featureFallback: FeatureFallback
+        var requiresConfirmation: Bool
         var destination: RouteResolverBuilder.Destination
     }
 
@@ -76,16 +77,34 @@ public struct RouteResolver: Sendable {
     ///     and strings without one are ``RouteOrigin/internal``.
     /// - Returns: What happened.
     public func resolve(_ string: String, origin: RouteOrigin? = nil) async -> RoutingResult {
+        await resolve(string, origin: origin, confirmed: false)
+    }
+
+    /// Resolves again a result that ended as ``RoutingStatus/needsConfirmation``, now that the user
+    /// confirmed: the same URL, from the same origin, past the confirmation. Any other result is
+    /// returned unchanged.
+    public func resolveConfirmed(_ result: RoutingResult) async -> RoutingResult {
+        guard result.status == .needsConfirmation, let request = result.request else { return result }
+        return await resolve(request.url.string, origin: request.origin, confirmed: true)
+    }
+
+    private func resolve(_ string: String, origin: RouteOrigin?, confirmed: Bool) async -> RoutingResult {
         var current = string
         var currentOrigin = origin ?? Self.inferredOrigin(of: string)
         var visited = [string]
         var redirects: [RoutingResult.Redirect] = []
         while true {
-            switch await resolveOnce(current, origin: currentOrigin) {
+            switch await resolveOnce(current, origin: currentOrigin, confirmed: confirmed) {
             case .finished(let result):
                 return result.with(redirects: redirects)
             case .redirect(let target, let filter, let request):
                 redirects.append(RoutingResult.Redirect(from: current, to: target, filter: filter))
+                if let refusal = redirectRefusal(target) {
+                    return RoutingResult(
+                        status: .redirectRefused,
+                        reason: "the redirect to \"\(RouteURL.quoted(target))\" by \(filter) is refused: \(refusal)",
+                        request: request, redirects: redirects, filter: filter)
+                }
                 if visited.contains(target) || redirects.count > maximumRedirects {
                     let chain = ([string] + redirects.map(\.to)).map { "\"\($0)\"" }.joined(separator: " → ")
                     let why =
@@ -140,13 +159,40 @@ public struct RouteResolver: Sendable {
         case redirect(to: String, filter: String, request: RouteRequest)
     }
 
-    private func resolveOnce(_ string: String, origin: RouteOrigin) async -> Step {
+    /// Why a redirect target is refused, or `nil` when it may be followed: an internal route string,
+    /// or a link whose scheme or domain the table explicitly accepts. Never an arbitrary URL (a
+    /// filter that copies a `next=` parameter into a redirect cannot send anyone off the app).
+    private func redirectRefusal(_ target: String) -> String? {
+        var copy = target
+        let scheme: String? = copy.withUTF8 { bytes in
+            URLAnatomy.schemeRange(bytes).map { URLAnatomy.lowercasedString(bytes, $0) }
+        }
+        guard let scheme else { return nil }
+        let rule = "redirects may only go to internal routes or to accepted schemes and domains"
+        if scheme == "http" || scheme == "https" {
+            guard let host = (try? RouteURL(parsing: target))?.host, table.domains.contains(host) else {
+                return "its domain is not one the table accepts; \(rule)"
+            }
+            return nil
+        }
+        guard table.schemes.contains(scheme) else {
+            return "the scheme '\(scheme)' is not one the table accepts; \(rule)"
+        }
+        return nil
+    }
+
+    private func resolveOnce(_ string: String, origin: RouteOrigin, confirmed: Bool) async -> Step {
         let lookup = table.lookup(string)
+        if lookup.outcome == .limitExceeded {
+            return .finished(
+                RoutingResult(
+                    status: .limitExceeded, reason: lookup.reason, request: nil, exceededLimit: lookup.exceededLimit))
+        }
         guard let url = lookup.url else {
             return .finished(RoutingResult(status: .invalid, reason: lookup.reason, request: nil))
         }
         switch lookup.outcome {
-        case .invalid:
+        case .invalid, .limitExceeded:
             return .finished(RoutingResult(status: .invalid, reason: lookup.reason, request: nil))
         case .refused:
             return await runDefault(url, origin: origin, reason: lookup.reason ?? "refused", otherwise: .refused)
@@ -178,6 +224,13 @@ public struct RouteResolver: Sendable {
             let route = routes[match.value]
             if !(origin == .external && route.internalOnly) {
                 let request = index == 1 ? firstRequest : makeRequest(url, origin: origin, match: match)
+                if origin == .external && route.requiresConfirmation && !confirmed {
+                    return .finished(
+                        RoutingResult(
+                            status: .needsConfirmation,
+                            reason: "\(describe(route)) asks the user to confirm before an external link opens it",
+                            request: request))
+                }
                 if let stop = await checkFeature(route, request) { return stop }
                 if let stop = await runFilters(route.filters, on: request) { return stop }
                 do {

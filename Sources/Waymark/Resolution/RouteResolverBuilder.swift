@@ -44,18 +44,22 @@ public struct RouteResolverBuilder: Sendable {
     ///     resolves.
     ///   - whenUnavailable: What happens when the feature is unavailable: the request ends as
     ///     ``RoutingStatus/featureUnavailable``, or is redirected (to a paywall, say).
+    ///   - requiresConfirmation: External links to the route end as
+    ///     ``RoutingStatus/needsConfirmation``; the app asks the user, then calls
+    ///     ``RouteResolver/resolveConfirmed(_:)``.
     ///   - destination: What runs when the route is chosen.
     public mutating func add(
         _ template: RouteTemplate, name: String? = nil, scopes: [RouteScope] = RouteScope.defaultScopes,
         priority: Int = 0, internalOnly: Bool = false, properties: [String: JSONValue] = [:],
         filters: [any RouteFilter] = [], feature: (any Feature)? = nil, whenUnavailable: FeatureFallback = .reject,
-        to destination: @escaping Destination
+        requiresConfirmation: Bool = false, to destination: @escaping Destination
     ) {
         table.add(template, scopes: scopes, priority: priority, to: routes.count)
         routes.append(
             RouteResolver.Route(
                 name: name, template: template, internalOnly: internalOnly, properties: properties, filters: filters,
-                feature: feature, featureFallback: whenUnavailable, destination: destination))
+                feature: feature, featureFallback: whenUnavailable, requiresConfirmation: requiresConfirmation,
+                destination: destination))
     }
 
     /// Adds a global filter; global filters run in the order added, before a route's own filters,
@@ -73,7 +77,7 @@ public struct RouteResolverBuilder: Sendable {
     ) {
         defaultRoute = RouteResolver.Route(
             name: name, template: nil, internalOnly: false, properties: properties, filters: filters, feature: nil,
-            featureFallback: .reject, destination: destination)
+            featureFallback: .reject, requiresConfirmation: false, destination: destination)
     }
 
     /// Registers a parameter type that templates can name; see ``ParameterType``.

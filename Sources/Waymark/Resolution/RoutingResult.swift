@@ -34,11 +34,14 @@ public struct RoutingResult: Sendable, CustomStringConvertible {
     public let inputError: RouteInputError?
     /// For ``RoutingStatus/featureUnavailable`` (or a redirect to a fallback route): the feature's name.
     public let feature: String?
+    /// For ``RoutingStatus/limitExceeded``: the limit the URL is over.
+    public let exceededLimit: RouteLimits.Limit?
 
     /// Creates a result.
     public init(
         status: RoutingStatus, reason: String?, request: RouteRequest?, redirects: [Redirect] = [],
-        filter: String? = nil, inputError: RouteInputError? = nil, feature: String? = nil
+        filter: String? = nil, inputError: RouteInputError? = nil, feature: String? = nil,
+        exceededLimit: RouteLimits.Limit? = nil
     ) {
         self.status = status
         self.reason = reason
@@ -47,6 +50,7 @@ public struct RoutingResult: Sendable, CustomStringConvertible {
         self.filter = filter
         self.inputError = inputError
         self.feature = feature
+        self.exceededLimit = exceededLimit
     }
 
     /// Whether any filter redirected.
@@ -58,6 +62,6 @@ public struct RoutingResult: Sendable, CustomStringConvertible {
     func with(redirects: [Redirect]) -> RoutingResult {
         RoutingResult(
             status: status, reason: reason, request: request, redirects: redirects, filter: filter,
-            inputError: inputError, feature: feature)
+            inputError: inputError, feature: feature, exceededLimit: exceededLimit)
     }
 }

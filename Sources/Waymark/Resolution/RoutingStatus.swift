@@ -18,6 +18,9 @@ public struct RoutingStatus: Hashable, Sendable, CustomStringConvertible {
         case userCancelled
         case unsupported
         case featureUnavailable
+        case limitExceeded
+        case redirectRefused
+        case needsConfirmation
     }
 
     private let kind: Kind
@@ -56,6 +59,16 @@ public struct RoutingStatus: Hashable, Sendable, CustomStringConvertible {
     /// The route's feature is unavailable and it has no fallback route; ``RoutingResult/feature``
     /// names the feature.
     public static let featureUnavailable = RoutingStatus(.featureUnavailable)
+
+    /// The URL is over one of the table's ``RouteLimits``; ``RoutingResult/exceededLimit`` names it.
+    public static let limitExceeded = RoutingStatus(.limitExceeded)
+
+    /// A filter (or a feature fallback) redirected to a URL whose scheme or domain the table does not
+    /// explicitly accept; redirects may only go to internal routes or accepted links.
+    public static let redirectRefused = RoutingStatus(.redirectRefused)
+    /// The route asks the user to confirm before an external link opens it; after they confirm,
+    /// ``RouteResolver/resolveConfirmed(_:)`` goes on.
+    public static let needsConfirmation = RoutingStatus(.needsConfirmation)
 
     /// Whether a destination (the matched route's or the default route's) handled the request.
     public var isHandled: Bool { kind == .handled || kind == .handledByDefault }
