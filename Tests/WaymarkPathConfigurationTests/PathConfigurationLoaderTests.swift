@@ -180,3 +180,91 @@ import WaymarkPathConfiguration
         #expect(try cache.read(second).get() == nil)
     }
 }
+
+/// Remote configuration faults beyond bad answers, each against a real local server.
+@Suite(.serialized) struct RemoteConfigurationFaultTests {
+    let cacheFolder = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "waymark-faults-\(UUID().uuidString)")
+
+    func load(_ url: URL, timeout: Duration = .seconds(5), limit: Int = 100_000) async -> (
+        String?, PathConfigurationReport?
+    ) {
+        let loader = PathConfigurationLoader(
+            sources: [.data(PathConfigurationLoaderTests.bundled), .server(url)],
+            cache: PathConfigurationCache(directory: cacheFolder), timeout: timeout, maximumBodySize: limit)
+        await loader.load()
+        return (await loader.current?.properties(forPath: "/").title, await loader.reports.last)
+    }
+
+    @Test func anEndlessBodyStopsAtTheSizeCap() async throws {
+        let server = try TestHTTPServer { _, _ in .init(status: 200, body: Data("{\"rules\": [".utf8), endless: true) }
+        defer { server.stop() }
+        let (title, report) = await load(server.baseURL.appendingPathComponent("endless.json"))
+        #expect(title == "bundled")
+        #expect(report?.kind == .failed)
+        #expect(report?.message == "the body passed the limit of 100000 bytes")
+    }
+
+    @Test func aHugeContentLengthIsRefusedBeforeTheBody() async throws {
+        let server = try TestHTTPServer { _, _ in
+            .init(status: 200, body: PathConfigurationLoaderTests.document("big"), announcedLength: 5_000_000_000)
+        }
+        defer { server.stop() }
+        let (title, report) = await load(server.baseURL.appendingPathComponent("big.json"))
+        #expect(title == "bundled")
+        #expect(report?.message == "the answer announces 5000000000 bytes, over the limit of 100000")
+    }
+
+    @Test func aSlowTrickleHitsTheOverallDeadline() async throws {
+        let server = try TestHTTPServer { _, _ in
+            .init(status: 200, body: PathConfigurationLoaderTests.document("slow"), trickle: 0.05)
+        }
+        defer { server.stop() }
+        let (title, report) = await load(
+            server.baseURL.appendingPathComponent("slow.json"), timeout: .milliseconds(500))
+        #expect(title == "bundled")
+        #expect(report?.message == "no answer within 0.5 seconds")
+    }
+
+    @Test func aRedirectLoopFails() async throws {
+        let server = try TestHTTPServer { request, _ in .init(status: 302, headers: ["Location": request.path]) }
+        defer { server.stop() }
+        let (title, report) = await load(server.baseURL.appendingPathComponent("loop.json"))
+        #expect(title == "bundled")
+        #expect(report?.kind == .failed)
+        #expect(server.requests.count > 1)
+    }
+
+    @Test func httpsToAPlainHTTPServerIsRefused() async throws {
+        let server = try TestHTTPServer { _, _ in
+            .init(status: 200, body: PathConfigurationLoaderTests.document("plain"))
+        }
+        defer { server.stop() }
+        let url = try #require(URL(string: "https://127.0.0.1:\(server.port)/config.json"))
+        let (title, report) = await load(url)
+        #expect(title == "bundled")
+        #expect(report?.kind == .failed)
+        #expect(report?.message.hasPrefix("the request failed") == true, "\(String(describing: report))")
+    }
+
+    @Test func aFullDiskWhileCachingKeepsThePreviousCache() async throws {
+        let server = try TestHTTPServer { _, number in
+            .init(status: 200, body: PathConfigurationLoaderTests.document(number == 0 ? "first" : "second"))
+        }
+        defer { server.stop() }
+        let url = server.baseURL.appendingPathComponent("ios_v1.json")
+        let cache = PathConfigurationCache(directory: cacheFolder)
+        let loader = PathConfigurationLoader(sources: [.server(url)], cache: cache)
+        await loader.load()
+        // The disk fills: every write fails with "out of space" (simulated by the cache's writer).
+        let full = PathConfigurationCache(
+            directory: cacheFolder, writer: { _, _ in throw CocoaError(.fileWriteOutOfSpace) })
+        let second = PathConfigurationLoader(sources: [.server(url)], cache: full)
+        await second.load()
+        #expect(await second.current?.properties(forPath: "/").title == "second")
+        let report = try #require(await second.reports.last)
+        #expect(report.kind == .cacheNotWritten)
+        let entry = try #require(try cache.read(url).get())
+        #expect(try PathConfiguration(data: entry.document).properties(forPath: "/").title == "first")
+    }
+}

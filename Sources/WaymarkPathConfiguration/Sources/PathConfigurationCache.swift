@@ -25,10 +25,19 @@ public struct PathConfigurationCache: Sendable {
 
     /// The folder the files live in.
     public let directory: URL
+    /// Writes a temporary file (tests replace it to simulate a full disk).
+    private let writer: @Sendable (Data, URL) throws -> Void
 
     /// A cache in `directory` (created when first written).
     public init(directory: URL) {
+        self.init(directory: directory, writer: { data, url in try data.write(to: url) })
+    }
+
+    /// A cache whose temporary files are written by `writer`: for tests that simulate a full disk
+    /// or a crash, which must leave the previous cache file whole.
+    public init(directory: URL, writer: @escaping @Sendable (Data, URL) throws -> Void) {
         self.directory = directory
+        self.writer = writer
     }
 
     /// The default folder: `Caches/Waymark/PathConfiguration` of the user's caches directory.
@@ -83,8 +92,8 @@ public struct PathConfigurationCache: Sendable {
         let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
         let target = fileURL(for: entry.url)
         let temporary = directory.appendingPathComponent(".\(target.lastPathComponent).\(UUID().uuidString).tmp")
-        try data.write(to: temporary)
         do {
+            try writer(data, temporary)
             try interruption()
             // rename(2) replaces the target in one step: readers see the old file or the new one.
             guard rename(temporary.path, target.path) == 0 else {

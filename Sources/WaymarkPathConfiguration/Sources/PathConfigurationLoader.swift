@@ -169,6 +169,7 @@ public actor PathConfigurationLoader {
     struct DownloadFailure: Error, ExpressibleByStringInterpolation {
         let reason: String
         init(stringLiteral value: String) { reason = value }
+        init(reason: String) { self.reason = reason }
     }
 
     struct Response: Sendable {
@@ -187,16 +188,11 @@ public actor PathConfigurationLoader {
         configuration.timeoutIntervalForRequest = max(seconds, 0.001)
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
         configuration.urlCache = nil
-        let session = URLSession(configuration: configuration)
-        defer { session.finishTasksAndInvalidate() }
         return await withTaskGroup(of: Result<Response, DownloadFailure>?.self) { group in
             group.addTask {
                 do {
-                    let (data, response) = try await session.data(for: request)
-                    guard let http = response as? HTTPURLResponse else { return .failure("the answer is not HTTP") }
-                    if data.count > limit {
-                        return .failure("the body is \(data.count) bytes, over the limit of \(limit)")
-                    }
+                    let (data, http) = try await BoundedDownload.fetch(
+                        request, configuration: configuration, limit: limit)
                     if http.statusCode == 200,
                         let length = http.value(forHTTPHeaderField: "Content-Length").flatMap(Int.init),
                         length != data.count
@@ -205,6 +201,8 @@ public actor PathConfigurationLoader {
                     }
                     return .success(
                         Response(status: http.statusCode, etag: http.value(forHTTPHeaderField: "ETag"), body: data))
+                } catch let failure as BoundedDownload.Failure {
+                    return .failure(DownloadFailure(reason: failure.reason))
                 } catch let error as URLError where error.code == .timedOut {
                     return .failure("no answer within \(timeout)")
                 } catch {

@@ -26,6 +26,12 @@ final class TestHTTPServer: @unchecked Sendable {
         var delay: Double = 0
         /// Send only this many bytes of the body (with the full Content-Length), then close.
         var truncateTo: Int?
+        /// Announce this Content-Length instead of the body's.
+        var announcedLength: Int?
+        /// After the body, keep sending bytes until the client goes away.
+        var endless = false
+        /// Send the body one byte at a time, this many seconds apart.
+        var trickle: Double?
     }
 
     let port: UInt16
@@ -48,6 +54,8 @@ final class TestHTTPServer: @unchecked Sendable {
             let descriptor = socket(AF_INET, SOCK_STREAM, 0)
         #endif
         guard descriptor >= 0 else { throw CocoaError(.fileReadUnknown) }
+        // A client that goes away mid-body must not kill the test process.
+        signal(SIGPIPE, SIG_IGN)
         var yes: Int32 = 1
         setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
         var address = sockaddr_in()
@@ -104,6 +112,12 @@ final class TestHTTPServer: @unchecked Sendable {
             let count = read(connection, &buffer, buffer.count)
             guard count > 0 else { return }
             data.append(contentsOf: buffer[0..<count])
+            // A TLS handshake (record type 0x16) sent to this plain-HTTP server: answer as a plain
+            // server does, with a 400 in clear text, which the client's TLS layer rejects.
+            if data.first == 0x16 {
+                _ = sendAll(connection, [UInt8]("HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n".utf8))
+                return
+            }
         }
         let head = String(decoding: data, as: UTF8.self).components(separatedBy: "\r\n")
         let parts = head.first?.split(separator: " ").map(String.init) ?? []
@@ -121,16 +135,36 @@ final class TestHTTPServer: @unchecked Sendable {
         let reply = handler(request, number)
         if reply.delay > 0 { Thread.sleep(forTimeInterval: reply.delay) }
         var text = "HTTP/1.1 \(reply.status) \(reply.status == 200 ? "OK" : "Status")\r\n"
-        text += "Content-Length: \(reply.body.count)\r\nConnection: close\r\n"
+        if !reply.endless {
+            text += "Content-Length: \(reply.announcedLength ?? reply.body.count)\r\n"
+        }
+        text += "Connection: close\r\n"
         for (name, value) in reply.headers { text += "\(name): \(value)\r\n" }
         text += "\r\n"
-        var bytes = [UInt8](text.utf8)
-        bytes += [UInt8](reply.body.prefix(reply.truncateTo ?? reply.body.count))
+        guard sendAll(connection, [UInt8](text.utf8)) else { return }
+        let body = [UInt8](reply.body.prefix(reply.truncateTo ?? reply.body.count))
+        if let trickle = reply.trickle {
+            for byte in body {
+                guard sendAll(connection, [byte]) else { return }
+                Thread.sleep(forTimeInterval: trickle)
+            }
+        } else {
+            guard sendAll(connection, body) else { return }
+        }
+        if reply.endless {
+            let chunk = [UInt8](repeating: UInt8(ascii: "x"), count: 65_536)
+            while !lock.withLock({ stopped }), sendAll(connection, chunk) {}
+        }
+    }
+
+    /// Writes all of `bytes`; `false` when the client has gone.
+    private func sendAll(_ connection: Int32, _ bytes: [UInt8]) -> Bool {
         var sent = 0
         while sent < bytes.count {
             let count = bytes[sent...].withUnsafeBytes { write(connection, $0.baseAddress, $0.count) }
-            guard count > 0 else { return }
+            guard count > 0 else { return false }
             sent += count
         }
+        return true
     }
 }
