@@ -32,6 +32,7 @@ let package = Package(
             name: "waymark-compare",
             dependencies: [
                 "BenchmarkSupport",
+                .product(name: "Waymark", package: "waymark"),
                 .product(name: "WaymarkPathConfiguration", package: "waymark"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]

@@ -1,6 +1,7 @@
 import ArgumentParser
 import BenchmarkSupport
 import Foundation
+import Waymark
 import WaymarkPathConfiguration
 
 /// Builds every router from the same route set, walks the same lookups, checks every answer, and
@@ -21,7 +22,7 @@ struct CompareCommand: ParsableCommand {
 
     @Option(
         help:
-            "github-api, deeplink-10k, path-configuration (100 rules from deeplink-10k: Waymark's engine against NSRegularExpression) or all."
+            "github-api, deeplink-10k, path-configuration (100 rules from deeplink-10k: Waymark's engine against NSRegularExpression), url-length (resolution time by URL length up to the default limit) or all."
     )
     var set = "all"
 
@@ -50,6 +51,10 @@ struct CompareCommand: ParsableCommand {
 
     func run() throws {
         let folder = data.map { URL(fileURLWithPath: $0) } ?? BenchmarkDataSet.defaultFolder
+        if set == "url-length" {
+            printURLLengthTable()
+            return
+        }
         let names = set == "all" ? BenchmarkDataSet.names : (set == "path-configuration" ? [] : [set])
         let routers = comparedRouters.filter { only == nil || $0.name == only }
         guard !routers.isEmpty else { throw ValidationError("no router is named '\(only ?? "")'") }
@@ -137,6 +142,42 @@ struct CompareCommand: ParsableCommand {
                 heapBytes: 0, ratio: foundationNs / max(waymarkNs, 0.001), correct: correct,
                 checksum: (waymarkAnswers.filter { $0.count > 1 }.count, waymarkAnswers.map(\.count).reduce(0, +))),
         ]
+    }
+
+    /// Resolution (to a RouteRequest) of URLs of growing length, up to the default limit: a long
+    /// catch-all path, and a long query; ns per resolution and ns per byte (flat when linear).
+    private func printURLLengthTable() {
+        var builder = RouteResolverBuilder(schemes: ["shop"], domains: ["shop.example.com"])
+        builder.add("files/*path", name: "files") { _ in .handled }
+        builder.add("search", name: "search") { _ in .handled }
+        guard let resolver = try? builder.build() else { return }
+        let limit = RouteLimits.default.maximumURLLength
+        print("| URL bytes | path: ns | path: ns/byte | query: ns | query: ns/byte |")
+        print("|---|---|---|---|---|")
+        for length in [256, 1_024, 4_096, limit] {
+            // Long segments and items, so that the URL reaches the length limit before the segment
+            // (128) and query-item (512) limits.
+            let segment = String(repeating: "a", count: 199) + "/"
+            let item = "k=" + String(repeating: "v", count: 38) + "&"
+            let pathURL = "shop://files/" + String(repeating: segment, count: max(1, (length - 13) / 200))
+            let queryURL = "shop://search?" + String(repeating: item, count: max(1, (length - 14) / 41))
+            func time(_ url: String) -> Double {
+                let passes = max(1, 2_000_000 / length)
+                var samples: [Double] = []
+                for _ in 0..<5 {
+                    let start = DispatchTime.now().uptimeNanoseconds
+                    for _ in 0..<passes { _ = resolver.request(for: url) }
+                    samples.append(Double(DispatchTime.now().uptimeNanoseconds - start) / Double(passes))
+                }
+                return median(samples)
+            }
+            let path = time(pathURL)
+            let query = time(queryURL)
+            print(
+                "| \(pathURL.utf8.count) | \(String(format: "%.0f", path)) | \(String(format: "%.2f", path / Double(pathURL.utf8.count))) | "
+                    + "\(String(format: "%.0f", query)) | \(String(format: "%.2f", query / Double(queryURL.utf8.count))) |"
+            )
+        }
     }
 
     /// Catastrophic-backtracking patterns, one document each, on a 10,001-character path: the
