@@ -197,12 +197,30 @@ import WaymarkPathConfiguration
     }
 
     @Test func anEndlessBodyStopsAtTheSizeCap() async throws {
-        let server = try TestHTTPServer { _, _ in .init(status: 200, body: Data("{\"rules\": [".utf8), endless: true) }
+        // 64 KiB a millisecond: about 500 Mbit/s, faster than any phone's link.
+        let server = try TestHTTPServer { _, _ in
+            .init(status: 200, body: Data("{\"rules\": [".utf8), endless: true, endlessPause: 0.001)
+        }
         defer { server.stop() }
         let (title, report) = await load(server.baseURL.appendingPathComponent("endless.json"))
         #expect(title == "bundled")
         #expect(report?.kind == .failed)
         #expect(report?.message == "the body passed the limit of 100000 bytes")
+    }
+
+    /// A server that floods the loopback as fast as the kernel allows can keep FoundationNetworking
+    /// on Linux from acting on a cancellation for a long time: the loader still answers, by the
+    /// size cap or by its deadline, and keeps the document it had (docs/security.md).
+    @Test func aFloodingServerCannotHoldTheLoaderPastItsDeadline() async throws {
+        let server = try TestHTTPServer { _, _ in .init(status: 200, body: Data("{\"rules\": [".utf8), endless: true) }
+        defer { server.stop() }
+        let (title, report) = await load(
+            server.baseURL.appendingPathComponent("flood.json"), timeout: .seconds(2))
+        #expect(title == "bundled")
+        #expect(report?.kind == .failed)
+        let message = try #require(report?.message)
+        #expect(
+            ["the body passed the limit of 100000 bytes", "no answer within 2.0 seconds"].contains(message), "\(message)")
     }
 
     @Test func aHugeContentLengthIsRefusedBeforeTheBody() async throws {

@@ -28,8 +28,11 @@ final class TestHTTPServer: @unchecked Sendable {
         var truncateTo: Int?
         /// Announce this Content-Length instead of the body's.
         var announcedLength: Int?
-        /// After the body, keep sending bytes until the client goes away.
+        /// After the body, keep sending bytes until the client goes away or the server stops.
         var endless = false
+        /// With `endless`, pause this long after each 64 KiB (`nil`: send as fast as the socket
+        /// takes it, a flood no real network delivers).
+        var endlessPause: Double?
         /// Send the body one byte at a time, this many seconds apart.
         var trickle: Double?
     }
@@ -153,7 +156,9 @@ final class TestHTTPServer: @unchecked Sendable {
         }
         if reply.endless {
             let chunk = [UInt8](repeating: UInt8(ascii: "x"), count: 65_536)
-            while !lock.withLock({ stopped }), sendAll(connection, chunk) {}
+            while !lock.withLock({ stopped }), sendAll(connection, chunk) {
+                if let pause = reply.endlessPause { Thread.sleep(forTimeInterval: pause) }
+            }
         }
     }
 
