@@ -220,7 +220,8 @@ import WaymarkPathConfiguration
         #expect(report?.kind == .failed)
         let message = try #require(report?.message)
         #expect(
-            ["the body passed the limit of 100000 bytes", "no answer within 2.0 seconds"].contains(message), "\(message)")
+            ["the body passed the limit of 100000 bytes", "no answer within 2.0 seconds"].contains(message),
+            "\(message)")
     }
 
     @Test func aHugeContentLengthIsRefusedBeforeTheBody() async throws {
