@@ -101,6 +101,19 @@ func makeTable(
         #expect(table.match(path: "files/x/y")?.variant.description == "/files/*path")
     }
 
+    @Test func everyParameterOfALongTemplateIsCaptured() throws {
+        // The first four captures are kept inline; the others are found again from the string.
+        let table = try makeTable(["r/:a/:b/:c/:d/:e/x/:f/:g/*rest"], schemes: ["shop"])
+        let match = try #require(table.match(path: "r/1/2//3/4/caf%C3%A9/x/6/7/t/u"))
+        #expect(
+            match.parameters.dictionary == [
+                "a": "1", "b": "2", "c": "3", "d": "4", "e": "café", "f": "6", "g": "7", "rest": "t/u",
+            ])
+        let app = try #require(table.lookup("shop://r/a/b/c/d/e/x/f/g").match)
+        #expect(app.parameters["e"] == "e")
+        #expect(app.parameters["g"] == "g")
+    }
+
     @Test func priorityBeatsSpecificity() throws {
         var builder = RouteTableBuilder<String>()
         builder.add("product/new", to: "literal")

@@ -9,25 +9,31 @@ struct MatchDetails: Sendable {
     @usableFromInline let route: Int32
     let leaf: Int32
     let scopeID: Int32
-    /// Byte ranges of the `:name` parameters, in template order, packed as `start << 32 | end`: four
-    /// inline, the rest in `overflow`; and where a catch-all starts and the path ends.
+    /// Byte ranges of the first four `:name` parameters, in template order, packed as
+    /// `start << 32 | end`; where the route path starts and ends, and where a catch-all starts.
+    ///
+    /// A plain value with no reference inside, so that making, copying and dropping a match costs
+    /// no reference counting. The rare captures after the fourth are found again from the matched
+    /// string when asked (``MatchDetails/captureRange(_:)``).
     struct Captures {
         var capture0: UInt64 = 0
         var capture1: UInt64 = 0
         var capture2: UInt64 = 0
         var capture3: UInt64 = 0
-        /// Captures after the fourth, in the rare templates that have more; `nil` otherwise.
-        var overflow: [UInt64]?
         /// The first byte of the catch-all's segments, or -1 when the template has no catch-all.
         var wildcardStart: Int32 = -1
+        /// The start of the route path (segment 0's first byte, or where an empty path would be).
+        var pathStart: Int32 = 0
         /// The end of the route path.
         var pathEnd: Int32 = 0
 
         @inline(__always)
         init(
             leaf: SegmentTrie.Leaf, positions: UnsafeBufferPointer<Int32>, segments: UnsafeBufferPointer<SegmentRef>,
-            pathEnd: Int
+            path: Range<Int>
         ) {
+            let pathStart = path.lowerBound
+            let pathEnd = path.upperBound
             let count = Int(leaf.parameterCount)
             func packed(_ index: Int) -> UInt64 {
                 guard index < count else { return 0 }
@@ -39,12 +45,12 @@ struct MatchDetails: Sendable {
                 capture1 = packed(1)
                 capture2 = packed(2)
                 capture3 = packed(3)
-                if count > 4 { overflow = (4..<count).map(packed) }
             }
             if leaf.isCatchAll {
                 let position = Int(leaf.segmentCount) - 1
                 wildcardStart = position < segments.count ? segments[position].start : Int32(pathEnd)
             }
+            self.pathStart = Int32(pathStart)
             self.pathEnd = Int32(pathEnd)
         }
     }
@@ -62,7 +68,7 @@ struct MatchDetails: Sendable {
 
     init(
         core: MatchingCore, source: String, leafIndex: Int32, scopeID: Int32,
-        segments: UnsafeBufferPointer<SegmentRef>, pathEnd: Int
+        segments: UnsafeBufferPointer<SegmentRef>, path: Range<Int>
     ) {
         let leaf = core.trie.leaves[Int(leafIndex)]
         self.core = core
@@ -70,7 +76,7 @@ struct MatchDetails: Sendable {
         route = leaf.route
         self.leaf = leafIndex
         self.scopeID = scopeID
-        captures = Captures(leaf: leaf, positions: core.trie.parameterPositions, segments: segments, pathEnd: pathEnd)
+        captures = Captures(leaf: leaf, positions: core.trie.parameterPositions, segments: segments, path: path)
     }
 
     var wildcardStart: Int32 { captures.wildcardStart }
@@ -93,9 +99,29 @@ struct MatchDetails: Sendable {
         case 1: packed = captures.capture1
         case 2: packed = captures.capture2
         case 3: packed = captures.capture3
-        default: packed = captures.overflow?[index - 4] ?? 0
+        default: return segmentRange(Int(core.trie.parameterPositions[Int(leafRecord.parameterStart) + index]))
         }
         return Int(packed >> 32)..<Int(packed & 0xFFFF_FFFF)
+    }
+
+    /// The byte range of path segment `position` of the source, split as ``URLAnatomy`` splits it
+    /// (empty runs between slashes are not segments). For the captures after the fourth.
+    private func segmentRange(_ position: Int) -> Range<Int> {
+        guard let source else { return 0..<0 }
+        let utf8 = Array(source.utf8)
+        let end = min(Int(captures.pathEnd), utf8.count)
+        var index = min(max(Int(captures.pathStart), 0), end)
+        var segment = 0
+        while index < end {
+            while index < end, utf8[index] == UInt8(ascii: "/") { index += 1 }
+            let start = index
+            while index < end, utf8[index] != UInt8(ascii: "/") { index += 1 }
+            if index > start {
+                if segment == position { return start..<index }
+                segment += 1
+            }
+        }
+        return end..<end
     }
 
     var wildcard: [String]? {

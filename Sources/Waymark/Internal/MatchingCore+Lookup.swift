@@ -47,7 +47,7 @@ extension MatchingCore {
     }
 
     private func best(bytes: UnsafeBufferPointer<UInt8>) -> Found? {
-        let views = trie.views
+        let views = trie.views  // a pointer: the search copies nothing
         let limits = options.limits
         guard bytes.count <= limits.maximumURLLength else { return nil }
         let found = try? URLAnatomy.withParsed(bytes) { anatomy, segments, hasTrailingSlash -> Found? in
@@ -63,12 +63,12 @@ extension MatchingCore {
                     scopeID: scopeID
                 ).best()
                 if let found {
-                    let leaf = views.leaves[Int(found)]
+                    let leaf = views.pointee.leaves[Int(found)]
                     return Found(
                         leafIndex: found, scopeID: scopeID, needsSource: leaf.parameterCount > 0 || leaf.isCatchAll,
                         captures: MatchDetails.Captures(
                             leaf: leaf, positions: trie.parameterPositions, segments: segments,
-                            pathEnd: anatomy.path.upperBound))
+                            path: anatomy.path))
                 }
             }
             return nil
@@ -86,7 +86,7 @@ extension MatchingCore {
         }
         var copy = string
         return copy.withUTF8 { bytes -> CoreLookup in
-            let views = trie.views
+            let views = trie.views  // a pointer: the search copies nothing
             do throws(URLAnatomy.Failure) {
                 return try URLAnatomy.withParsed(bytes) {
                     anatomy, segments, hasTrailingSlash -> CoreLookup in
@@ -119,7 +119,7 @@ extension MatchingCore {
                             if let found = search.best() {
                                 best = MatchDetails(
                                     core: self, source: string, leafIndex: found, scopeID: scopeID,
-                                    segments: segments, pathEnd: anatomy.path.upperBound)
+                                    segments: segments, path: anatomy.path)
                                 break
                             }
                             continue
@@ -127,12 +127,12 @@ extension MatchingCore {
                         var leaves: [Int32] = []
                         search.all(into: &leaves)
                         for leafIndex in stablyOrderedByPriority(leaves) {
-                            let leaf = views.leaves[Int(leafIndex)]
+                            let leaf = views.pointee.leaves[Int(leafIndex)]
                             if matches.contains(where: { $0.route == leaf.route }) { continue }
                             matches.append(
                                 MatchDetails(
                                     core: self, source: string, leafIndex: leafIndex, scopeID: scopeID,
-                                    segments: segments, pathEnd: anatomy.path.upperBound))
+                                    segments: segments, path: anatomy.path))
                         }
                     }
                     if collectAll { best = matches.first }

@@ -1,7 +1,8 @@
 /// A search of a ``FlatTrie`` for one URL, over unsafe views of the URL's bytes, its segments and
 /// the trie's buffers. Lives only for the duration of one lookup, inside the owning core's method.
 struct TrieSearch {
-    let trie: FlatTrie.Views
+    /// The trie's buffers, read through a pointer that the owning ``FlatTrie`` keeps alive.
+    let trie: UnsafePointer<FlatTrie.Views>
     let bytes: UnsafeBufferPointer<UInt8>
     let segments: UnsafeBufferPointer<SegmentRef>
     let hasTrailingSlash: Bool
@@ -20,14 +21,14 @@ struct TrieSearch {
     }
 
     private func searchBest(node index: Int, depth: Int, best: inout Int32) {
-        let node = trie.nodes[index]
+        let node = trie.pointee.nodes[index]
         if depth == segments.count {
             if node.terminalCount > 0 { consider(start: node.terminalStart, count: node.terminalCount, best: &best) }
             if node.catchAllCount > 0 { consider(start: node.catchAllStart, count: node.catchAllCount, best: &best) }
             return
         }
-        if depth == 0 && foldFirstSegment && !trie.caseInsensitive {
-            if trie.foldedRootIsUnique {
+        if depth == 0 && foldFirstSegment && !trie.pointee.caseInsensitive {
+            if trie.pointee.foldedRootIsUnique {
                 if let child = foldedRootChildByHash(), !isPruned(child, best) {
                     searchBest(node: child, depth: depth + 1, best: &best)
                 }
@@ -52,7 +53,7 @@ struct TrieSearch {
 
     @inline(__always)
     private func isPruned(_ child: Int, _ best: Int32) -> Bool {
-        best >= 0 && trie.nodes[child].maxPriority <= trie.leaves[Int(best)].priority
+        best >= 0 && trie.pointee.nodes[child].maxPriority <= trie.pointee.leaves[Int(best)].priority
     }
 
     /// Takes the first acceptable leaf of a list (ordered by priority, then registration) if it
@@ -63,8 +64,10 @@ struct TrieSearch {
         var position = Int(start)
         let end = position + Int(count)
         while position < end {
-            let leafIndex = trie.leafLists[position]
-            if best >= 0, trie.leaves[Int(leafIndex)].priority <= trie.leaves[Int(best)].priority { return }
+            let leafIndex = trie.pointee.leafLists[position]
+            if best >= 0, trie.pointee.leaves[Int(leafIndex)].priority <= trie.pointee.leaves[Int(best)].priority {
+                return
+            }
             if accepts(leafIndex) {
                 best = leafIndex
                 return
@@ -81,13 +84,13 @@ struct TrieSearch {
     }
 
     private func searchAll(node index: Int, depth: Int, into results: inout [Int32]) {
-        let node = trie.nodes[index]
+        let node = trie.pointee.nodes[index]
         if depth == segments.count {
             collect(start: node.terminalStart, count: node.terminalCount, into: &results)
             collect(start: node.catchAllStart, count: node.catchAllCount, into: &results)
             return
         }
-        if depth == 0 && foldFirstSegment && !trie.caseInsensitive {
+        if depth == 0 && foldFirstSegment && !trie.pointee.caseInsensitive {
             var found = foldedRootChild(after: -1)
             while let child = found {
                 searchAll(node: child, depth: depth + 1, into: &results)
@@ -102,8 +105,8 @@ struct TrieSearch {
     }
 
     private func collect(start: Int32, count: Int32, into results: inout [Int32]) {
-        for position in Int(start)..<(Int(start) + Int(count)) where accepts(trie.leafLists[position]) {
-            results.append(trie.leafLists[position])
+        for position in Int(start)..<(Int(start) + Int(count)) where accepts(trie.pointee.leafLists[position]) {
+            results.append(trie.pointee.leafLists[position])
         }
     }
 
@@ -111,12 +114,12 @@ struct TrieSearch {
 
     @inline(__always)
     private func accepts(_ leafIndex: Int32) -> Bool {
-        let leaf = trie.leaves[Int(leafIndex)]
+        let leaf = trie.pointee.leaves[Int(leafIndex)]
         var inScope = false
         var position = Int(leaf.scopeStart)
         let scopeEnd = position + Int(leaf.scopeCount)
         while position < scopeEnd {
-            if trie.leafScopes[position] == scopeID {
+            if trie.pointee.leafScopes[position] == scopeID {
                 inScope = true
                 break
             }
@@ -126,8 +129,8 @@ struct TrieSearch {
         if strictTrailingSlash, !leaf.isCatchAll, leaf.hasTrailingSlash != hasTrailingSlash { return false }
         if leaf.typedCount > 0 {
             for slot in Int(leaf.typedStart)..<(Int(leaf.typedStart) + Int(leaf.typedCount)) {
-                let typed = trie.typedSlots[slot]
-                if !typeAccepts(trie.types[Int(typed.type)], segments[Int(typed.segment)]) { return false }
+                let typed = trie.pointee.typedSlots[slot]
+                if !typeAccepts(trie.pointee.types[Int(typed.type)], segments[Int(typed.segment)]) { return false }
             }
         }
         return true
@@ -147,7 +150,7 @@ struct TrieSearch {
     @inline(__always)
     private func literalChild(of parent: Int, depth: Int) -> Int? {
         let segment = segments[depth]
-        let fold = trie.caseInsensitive
+        let fold = trie.pointee.caseInsensitive
         if !segment.isComplex {
             let probe = UnsafeBufferPointer(rebasing: bytes[Int(segment.start)..<Int(segment.end)])
             let hash = fold ? FlatTrie.hash(probe, fold: true) : segment.hash
@@ -162,13 +165,13 @@ struct TrieSearch {
 
     @inline(__always)
     private func probeEdges(parent: Int32, probe: UnsafeBufferPointer<UInt8>, hash: UInt32, fold: Bool) -> Int? {
-        var slot = FlatTrie.slot(hash, parent: parent, mask: trie.edgeSlotMask)
+        var slot = FlatTrie.slot(hash, parent: parent, mask: trie.pointee.edgeSlotMask)
         while true {
-            let index = trie.edgeSlots[slot]
+            let index = trie.pointee.edgeSlots[slot]
             if index < 0 { return nil }
-            let edge = trie.edges[Int(index)]
+            let edge = trie.pointee.edges[Int(index)]
             if edge.hash == hash, edge.parent == parent, equals(edge, probe, fold: fold) { return Int(edge.child) }
-            slot = (slot + 1) & trie.edgeSlotMask
+            slot = (slot + 1) & trie.pointee.edgeSlotMask
         }
     }
 
@@ -180,12 +183,13 @@ struct TrieSearch {
             for index in 0..<probe.count {
                 var byte = probe[index]
                 if byte >= UInt8(ascii: "A"), byte <= UInt8(ascii: "Z") { byte |= 0x20 }
-                if trie.keys[start + index] != byte { return false }
+                if trie.pointee.keys[start + index] != byte { return false }
             }
             return true
         }
         // Eight bytes at a time, then the rest.
-        let key = UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: trie.keys[start..<(start + probe.count)]))
+        let key = UnsafeRawBufferPointer(
+            UnsafeBufferPointer(rebasing: trie.pointee.keys[start..<(start + probe.count)]))
         let other = UnsafeRawBufferPointer(probe)
         var index = 0
         while index + 8 <= probe.count {
@@ -243,7 +247,7 @@ struct TrieSearch {
     }
 
     private func findFolded(probe: UnsafeBufferPointer<UInt8>, fold: Bool, after previous: Int) -> Int? {
-        let list = trie.foldedRootEdges
+        let list = trie.pointee.foldedRootEdges
         var low = 0
         var high = list.count
         while low < high {
@@ -269,7 +273,7 @@ struct TrieSearch {
         let common = min(keyCount, probe.count)
         var index = 0
         while index < common {
-            let key = trie.keys[keyStart + index]
+            let key = trie.pointee.keys[keyStart + index]
             var byte = probe[index]
             if fold, byte >= UInt8(ascii: "A"), byte <= UInt8(ascii: "Z") { byte |= 0x20 }
             if key != byte { return key < byte ? -1 : 1 }
