@@ -6,6 +6,7 @@
 #   Benchmarks/scripts/instructions.sh [ROUTER] [SET] [ROUNDS]
 #   Benchmarks/scripts/instructions.sh waymark github-api 1     # the definition (one cold pass)
 #   Benchmarks/scripts/instructions.sh waymark deeplink-10k 10  # steady state
+#   Benchmarks/scripts/instructions.sh waymark resolution 10    # per request(for:), 1,000 per pass
 #
 # valgrind 3.19 cannot read the DWARF of Swift 6.3 binaries, so a copy without debug info is profiled.
 # LD_BIND_NOW=1 resolves every dynamic symbol when the program loads, in both runs: otherwise the
@@ -29,5 +30,11 @@ count() {
 }
 with=$(count "$rounds")
 without=$(count 0)
-lookups=$(wc -l < "../../shared/bench/$set.lookups.txt")
-echo "$router $set: $(( (with - without) / (rounds * lookups) )) instructions per lookup ($rounds pass(es) of $lookups lookups; $with - $without)"
+if [[ "$set" == resolution ]]; then
+    lookups=1000  # one pass of waymark-compare --set resolution is 1,000 resolutions
+else
+    lookups=$(wc -l < "../../shared/bench/$set.lookups.txt")
+fi
+# More than one round adds one untimed warm-up pass (see CompareCommand).
+passes=$(( rounds > 1 ? rounds + 1 : rounds ))
+echo "$router $set: $(( (with - without) / (passes * lookups) )) instructions per lookup ($passes pass(es) of $lookups lookups; $with - $without)"

@@ -47,17 +47,10 @@ func lookupBenchmarks(_ sets: [BenchmarkDataSet]) {
 
 /// From a URL string to a `RouteRequest` with its decoded query: the lifecycle's creation step.
 func resolutionBenchmarks() {
-    var builder = RouteResolverBuilder(schemes: ["shop"], domains: ["shop.example.com"])
-    builder.add("/", name: "home") { _ in .handled }
-    builder.add("product/:id<int>", name: "product", properties: ["presentation": "modal"]) { _ in .handled }
-    builder.add("category/:slug", name: "category") { _ in .handled }
-    builder.add("search", name: "search") { _ in .handled }
-    builder.add("user/:user_id/profile(/:tab)", name: "profile") { _ in .handled }
-    builder.add("help/*topic", name: "help") { _ in .handled }
-    guard let resolver = try? builder.build() else { return }
+    guard let resolver = try? ResolutionBenchmark.makeResolver() else { return }
     Benchmark("resolve/app-link-with-query") { benchmark in
         for _ in benchmark.scaledIterations {
-            blackHole(resolver.request(for: "shop://product/42?ref=mail&utm_source=x"))
+            blackHole(resolver.request(for: ResolutionBenchmark.url))
         }
     }
     Benchmark("resolve/universal-link-with-query") { benchmark in

@@ -22,7 +22,7 @@ struct CompareCommand: ParsableCommand {
 
     @Option(
         help:
-            "github-api, deeplink-10k, path-configuration (100 rules from deeplink-10k: Waymark's engine against NSRegularExpression), url-length (resolution time by URL length up to the default limit) or all."
+            "github-api, deeplink-10k, path-configuration (100 rules from deeplink-10k: Waymark's engine against NSRegularExpression), url-length (resolution time by URL length up to the default limit), resolution (shop://product/42?ref=mail&utm_source=x to a RouteRequest; --rounds passes of 1,000) or all."
     )
     var set = "all"
 
@@ -53,6 +53,10 @@ struct CompareCommand: ParsableCommand {
         let folder = data.map { URL(fileURLWithPath: $0) } ?? BenchmarkDataSet.defaultFolder
         if set == "url-length" {
             printURLLengthTable()
+            return
+        }
+        if set == "resolution" {
+            try measureResolution()
             return
         }
         let names = set == "all" ? BenchmarkDataSet.names : (set == "path-configuration" ? [] : [set])
@@ -178,6 +182,39 @@ struct CompareCommand: ParsableCommand {
                     + "\(String(format: "%.0f", query)) | \(String(format: "%.2f", query / Double(queryURL.utf8.count))) |"
             )
         }
+    }
+
+    /// `RouteResolver.request(for:)` on ``ResolutionBenchmark/url``: `rounds` timed passes of 1,000
+    /// (the median pass is reported), each answer checked. With `--rounds 0` it builds the resolver
+    /// and resolves nothing, for callgrind (`scripts/instructions.sh waymark resolution N`).
+    private func measureResolution() throws {
+        let resolver = try ResolutionBenchmark.makeResolver()
+        let url = ResolutionBenchmark.url
+        var correct = true
+        var samples: [Double] = []
+        if rounds > 1 {
+            for _ in 0..<ResolutionBenchmark.resolutionsPerPass { _ = resolver.request(for: url) }  // warm-up
+        }
+        for _ in 0..<rounds {
+            let start = DispatchTime.now().uptimeNanoseconds
+            for _ in 1..<ResolutionBenchmark.resolutionsPerPass { _ = resolver.request(for: url) }
+            let last = resolver.request(for: url)
+            let end = DispatchTime.now().uptimeNanoseconds
+            correct = ResolutionBenchmark.isExpected(last) && correct
+            samples.append(Double(end - start) / Double(ResolutionBenchmark.resolutionsPerPass))
+        }
+        // Formatted in every mode, so that a run with no resolutions differs only by them.
+        let nanoseconds = String(format: "%.1f", median(samples))
+        if json {
+            print(
+                #"{"set":"resolution","router":"waymark","nsPerResolution":\#(rounds > 0 ? nanoseconds : "null"),"correct":\#(rounds > 0 && correct)}"#
+            )
+        } else {
+            print("| resolution | ns/resolution | correct |")
+            print("|---|---|---|")
+            print("| \(url) | \(rounds > 0 ? nanoseconds : "-") | \(rounds > 0 ? (correct ? "yes" : "NO") : "-") |")
+        }
+        if rounds > 0 && !correct { throw ExitCode(2) }
     }
 
     /// Catastrophic-backtracking patterns, one document each, on a 10,001-character path: the
