@@ -114,6 +114,19 @@ func makeTable(
         #expect(app.parameters["g"] == "g")
     }
 
+    @Test func oneParameterReadsLikeAnyOtherCount() throws {
+        // One parameter is kept without an array; it must behave as the general case does.
+        let table = try makeTable(["product/:id", "pair/:a/:b"], schemes: ["shop"])
+        let one = try #require(table.match(path: "product/42")).parameters
+        #expect(Array(one.map(\.name)) == ["id"] && one.count == 1 && one[0].value == "42")
+        #expect(one == RouteParameters([(name: "id", value: "42")]))
+        #expect(one.hashValue == RouteParameters([(name: "id", value: "42")]).hashValue)
+        #expect(one["missing"] == nil && one.description == "id=42")
+        let two = try #require(table.match(path: "pair/x/y")).parameters
+        #expect(two.map(\.value) == ["x", "y"] && two["b"] == "y" && two[1].name == "b")
+        #expect(RouteParameters().isEmpty && RouteParameters().first == nil)
+    }
+
     @Test func priorityBeatsSpecificity() throws {
         var builder = RouteTableBuilder<String>()
         builder.add("product/new", to: "literal")

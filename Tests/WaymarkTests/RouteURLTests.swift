@@ -50,6 +50,22 @@ import Waymark
         #expect(url.host == "shop.example.com")
     }
 
+    @Test func aResolvedRequestReadsSchemeHostAndFragmentFromItsURL() throws {
+        // The lookup keeps these as byte ranges and makes the strings when asked.
+        var builder = RouteResolverBuilder(schemes: ["shop"], domains: ["shop.example.com"])
+        builder.add("product/:id", name: "product") { _ in .handled }
+        let resolver = try builder.build()
+        let app = try #require(resolver.request(for: "SHOP://product/42?ref=mail&ref=x+y#Top%20"))
+        #expect(app.scheme == "shop" && app.host == "product" && app.fragment == "Top ")
+        #expect(app.queryParameters.values(for: "ref") == ["mail", "x y"])
+        let universal = try #require(resolver.request(for: "https://Shop.Example.com:443/product/7"))
+        #expect(universal.scheme == "https" && universal.host == "shop.example.com" && universal.fragment == nil)
+        let bare = try #require(resolver.request(for: "shop:product/9"))
+        #expect(bare.host == nil && bare.routeParameters?["id"] == "9")
+        let local = try #require(resolver.request(for: "product/5"))
+        #expect(local.scheme == nil && local.host == nil && local.origin == .internal)
+    }
+
     @Test func thePathKeepsItsPercentEncodingAndTrailingSlash() throws {
         let url = try RouteURL(parsing: "shop://product//a%2Fb/?x=1")
         #expect(url.path == "/product/a%2Fb/")

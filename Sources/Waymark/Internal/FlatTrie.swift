@@ -112,8 +112,8 @@ final class FlatTrie: @unchecked Sendable {
 
     /// See ``SegmentTrie/hash(_:fold:)``.
     @inline(__always)
-    static func hash<Bytes: Sequence<UInt8>>(_ bytes: Bytes, fold: Bool) -> UInt32 {
-        SegmentTrie.hash(bytes, fold: fold)
+    static func hash<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> UInt32 {
+        SegmentTrie.hash(bytes)
     }
 
     /// See ``SegmentTrie/slot(_:parent:mask:)``.

@@ -5,10 +5,10 @@ extension MatchingCore {
         @usableFromInline var outcome: LookupOutcome
         @usableFromInline var reason: String?
         @usableFromInline var url: RouteURL?
-        /// The best match.
-        @usableFromInline var best: MatchDetails?
+        /// The best match, as plain values (``details(_:source:)`` makes a ``MatchDetails`` of it).
+        @usableFromInline var best: Found?
         /// Every match in precedence order, when they were all asked for.
-        @usableFromInline var all: [MatchDetails]?
+        @usableFromInline var all: [Found]?
         /// The limit the URL is over, for `limitExceeded`.
         @usableFromInline var limit: RouteLimits.Limit? = nil
     }
@@ -34,16 +34,14 @@ extension MatchingCore {
             found = copy.withUTF8 { best(bytes: $0) }
         }
         guard let found else { return nil }
-        // The string is kept only when the match has something to decode from it.
-        return MatchDetails(core: self, source: found.needsSource ? string : nil, found: found)
+        return details(found, source: string)
     }
 
-    /// What the search found, in plain values, so that nothing in the hot path captures the string.
-    struct Found {
-        var leafIndex: Int32
-        var scopeID: Int32
-        var needsSource: Bool
-        var captures: MatchDetails.Captures
+    /// A found match with the core and the matched string (kept only when the match has something
+    /// to decode from it).
+    @usableFromInline @inline(__always)
+    func details(_ found: Found, source: String) -> MatchDetails {
+        MatchDetails(core: self, source: found.needsSource ? source : nil, found: found)
     }
 
     private func best(bytes: UnsafeBufferPointer<UInt8>) -> Found? {
@@ -63,12 +61,7 @@ extension MatchingCore {
                     scopeID: scopeID
                 ).best()
                 if let found {
-                    let leaf = views.pointee.leaves[Int(found)]
-                    return Found(
-                        leafIndex: found, scopeID: scopeID, needsSource: leaf.parameterCount > 0 || leaf.isCatchAll,
-                        captures: MatchDetails.Captures(
-                            leaf: leaf, positions: trie.parameterPositions, segments: segments,
-                            path: anatomy.path))
+                    return self.found(leafIndex: found, scopeID: scopeID, segments: segments, path: anatomy.path)
                 }
             }
             return nil
@@ -84,70 +77,79 @@ extension MatchingCore {
         if string.utf8.count > limits.maximumURLLength {
             return Self.exceeded(.urlLength, string.utf8.count, limits.maximumURLLength)
         }
-        var copy = string
-        return copy.withUTF8 { bytes -> CoreLookup in
-            let views = trie.views  // a pointer: the search copies nothing
+        return string.withUTF8Bytes { bytes -> CoreLookup in
             do throws(URLAnatomy.Failure) {
-                return try URLAnatomy.withParsed(bytes) {
-                    anatomy, segments, hasTrailingSlash -> CoreLookup in
-                    if segments.count > limits.maximumSegments {
-                        return Self.exceeded(.segments, segments.count, limits.maximumSegments)
-                    }
-                    if let query = anatomy.query {
-                        let items = Self.queryItemCount(bytes, query)
-                        if items > limits.maximumQueryItems {
-                            return Self.exceeded(.queryItems, items, limits.maximumQueryItems)
-                        }
-                    }
-                    let url = RouteURL(
-                        string: string, bytes: bytes, anatomy: anatomy, hasTrailingSlash: hasTrailingSlash)
-                    guard let context = scopeContext(bytes, anatomy) else {
-                        return CoreLookup(
-                            outcome: .refused, reason: refusal(bytes, anatomy), url: url, best: nil, all: nil)
-                    }
-                    var matches: [MatchDetails] = []
-                    var best: MatchDetails?
-                    for pass in 0..<2 {
-                        let scopeID = pass == 0 ? context.exact : context.any
-                        if scopeID < 0 { continue }
-                        let search = TrieSearch(
-                            trie: views, bytes: bytes, segments: segments, hasTrailingSlash: hasTrailingSlash,
-                            strictTrailingSlash: options.strictTrailingSlash,
-                            foldFirstSegment: context.foldFirstSegment,
-                            scopeID: scopeID)
-                        if !collectAll {
-                            if let found = search.best() {
-                                best = MatchDetails(
-                                    core: self, source: string, leafIndex: found, scopeID: scopeID,
-                                    segments: segments, path: anatomy.path)
-                                break
-                            }
-                            continue
-                        }
-                        var leaves: [Int32] = []
-                        search.all(into: &leaves)
-                        for leafIndex in stablyOrderedByPriority(leaves) {
-                            let leaf = views.pointee.leaves[Int(leafIndex)]
-                            if matches.contains(where: { $0.route == leaf.route }) { continue }
-                            matches.append(
-                                MatchDetails(
-                                    core: self, source: string, leafIndex: leafIndex, scopeID: scopeID,
-                                    segments: segments, path: anatomy.path))
-                        }
-                    }
-                    if collectAll { best = matches.first }
-                    guard best != nil else {
-                        return CoreLookup(
-                            outcome: .unmatched, reason: "no route matches \"\(url.path)\"", url: url, best: nil,
-                            all: collectAll ? [] : nil)
-                    }
-                    return CoreLookup(
-                        outcome: .matched, reason: nil, url: url, best: best, all: collectAll ? matches : nil)
+                return try URLAnatomy.withParsed(bytes) { anatomy, segments, hasTrailingSlash in
+                    examine(string, bytes, anatomy, segments, hasTrailingSlash, collectAll: collectAll)
                 }
             } catch {
                 return CoreLookup(outcome: .invalid, reason: error.reason, url: nil, best: nil, all: nil)
             }
         }
+    }
+
+    /// The outcome of a lookup once the string is parsed.
+    private func examine(
+        _ string: String, _ bytes: UnsafeBufferPointer<UInt8>, _ anatomy: URLAnatomy,
+        _ segments: UnsafeBufferPointer<SegmentRef>, _ hasTrailingSlash: Bool, collectAll: Bool
+    ) -> CoreLookup {
+        let limits = options.limits
+        let views = trie.views  // a pointer: the search copies nothing
+        if segments.count > limits.maximumSegments {
+            return Self.exceeded(.segments, segments.count, limits.maximumSegments)
+        }
+        var query = QueryParameters()
+        if let range = anatomy.query {
+            guard
+                let parsed = QueryParameters(
+                    bytes: UnsafeBufferPointer(rebasing: bytes[range]),
+                    maximumItems: limits.maximumQueryItems)
+            else {
+                let items = Self.queryItemCount(bytes, range)
+                return Self.exceeded(.queryItems, items, limits.maximumQueryItems)
+            }
+            query = parsed
+        }
+        let url = RouteURL(
+            string: string, anatomy: anatomy, hasTrailingSlash: hasTrailingSlash, query: query)
+        guard let context = scopeContext(bytes, anatomy) else {
+            return CoreLookup(
+                outcome: .refused, reason: refusal(bytes, anatomy), url: url, best: nil, all: nil)
+        }
+        var matches: [Found] = []
+        var best: Found?
+        for pass in 0..<2 {
+            let scopeID = pass == 0 ? context.exact : context.any
+            if scopeID < 0 { continue }
+            let search = TrieSearch(
+                trie: views, bytes: bytes, segments: segments, hasTrailingSlash: hasTrailingSlash,
+                strictTrailingSlash: options.strictTrailingSlash,
+                foldFirstSegment: context.foldFirstSegment,
+                scopeID: scopeID)
+            if !collectAll {
+                if let found = search.best() {
+                    best = self.found(leafIndex: found, scopeID: scopeID, segments: segments, path: anatomy.path)
+                    break
+                }
+                continue
+            }
+            var leaves: [Int32] = []
+            search.all(into: &leaves)
+            for leafIndex in stablyOrderedByPriority(leaves) {
+                let leaf = views.pointee.leaves[Int(leafIndex)]
+                if matches.contains(where: { views.pointee.leaves[Int($0.leafIndex)].route == leaf.route }) { continue }
+                matches.append(
+                    self.found(leafIndex: leafIndex, scopeID: scopeID, segments: segments, path: anatomy.path))
+            }
+        }
+        if collectAll { best = matches.first }
+        guard best != nil else {
+            return CoreLookup(
+                outcome: .unmatched, reason: "no route matches \"\(url.path)\"", url: url, best: nil,
+                all: collectAll ? [] : nil)
+        }
+        return CoreLookup(
+            outcome: .matched, reason: nil, url: url, best: best, all: collectAll ? matches : nil)
     }
 
     private static func exceeded(_ limit: RouteLimits.Limit, _ count: Int, _ maximum: Int) -> CoreLookup {
@@ -156,7 +158,7 @@ extension MatchingCore {
             limit: limit)
     }
 
-    /// The number of non-empty `&`-separated items in a query.
+    /// The number of non-empty `&`-separated items in a query, for the message of a query over the limit.
     private static func queryItemCount(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int {
         var count = 0
         var itemIsEmpty = true
@@ -189,11 +191,11 @@ extension MatchingCore {
         switch anatomy.kind {
         case .app:
             let scheme = anatomy.scheme ?? 0..<0
-            let accepted = schemes.contains { Self.equalsIgnoringASCIICase(bytes, scheme, $0) }
+            let accepted = acceptedSchemes.contains(bytes, scheme)
             // Unknown schemes pass only in an accept-everything table, and reserved ones never do.
             if !accepted
                 && (!acceptsEverything
-                    || TablePlan.reservedSchemeList.contains { Self.equalsIgnoringASCIICase(bytes, scheme, $0) })
+                    || Self.reservedSchemes.contains(bytes, scheme))
             {
                 return nil
             }
@@ -204,7 +206,7 @@ extension MatchingCore {
             return ScopeContext(exact: exact, any: 0, foldFirstSegment: true)
         case .universal:
             let host = anatomy.host ?? 0..<0
-            if !acceptsEverything && !domains.contains(where: { Self.equalsIgnoringASCIICase(bytes, host, $0) }) {
+            if !acceptsEverything && !acceptedDomains.contains(bytes, host) {
                 return nil
             }
             var exact: Int32 = -1
@@ -237,21 +239,7 @@ extension MatchingCore {
         return "the scheme '\(name)' is not accepted; \(list)"
     }
 
-    /// Whether the bytes in `range` equal `lowercased` (which is lowercase ASCII), ignoring ASCII case.
-    @inline(__always)
-    static func equalsIgnoringASCIICase(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ lowercased: String)
-        -> Bool
-    {
-        var offset = range.lowerBound
-        for expected in lowercased.utf8 {
-            guard offset < range.upperBound else { return false }
-            var byte = bytes[offset]
-            if byte >= UInt8(ascii: "A"), byte <= UInt8(ascii: "Z") { byte |= 0x20 }
-            if byte != expected { return false }
-            offset += 1
-        }
-        return offset == range.upperBound
-    }
+    private static let reservedSchemes = ASCIINameList(TablePlan.reservedSchemeList)
 }
 
 /// The kind of answer a lookup gives; see ``RouteLookup/Outcome``.

@@ -18,6 +18,9 @@ final class MatchingCore: Sendable {
     let scopeIDs: [RouteScope: Int32]
     let schemes: [String]
     let domains: [String]
+    /// ``schemes`` and ``domains`` as bytes, for the comparison with each URL.
+    let acceptedSchemes: ASCIINameList
+    let acceptedDomains: ASCIINameList
     let options: RouteTableOptions
     let hasExactAppScopes: Bool
     let hasExactUniversalScopes: Bool
@@ -45,6 +48,8 @@ final class MatchingCore: Sendable {
         scopeIDs = plan.scopeIDs
         schemes = plan.schemes
         domains = plan.domains
+        acceptedSchemes = ASCIINameList(plan.schemes)
+        acceptedDomains = ASCIINameList(plan.domains)
         options = plan.options
         hasExactAppScopes = plan.scopeList.contains { if case .app = $0 { true } else { false } }
         hasExactUniversalScopes = plan.scopeList.contains { if case .universal = $0 { true } else { false } }

@@ -14,8 +14,7 @@ struct SegmentRef {
 enum PathSegments {
     /// The decoded segments of a byte range of `string` (for wildcards and ``RouteURL/pathSegments``).
     static func decodedSegments(of string: String, in range: Range<Int>) -> [String] {
-        var copy = string
-        return copy.withUTF8 { bytes in
+        string.withUTF8Bytes { bytes in
             var result: [String] = []
             var start = range.lowerBound
             for offset in range.lowerBound...range.upperBound
@@ -32,8 +31,7 @@ enum PathSegments {
 
     /// The decoded text of a byte range of `string`.
     static func decoded(_ string: String, _ range: Range<Int>) -> String {
-        var copy = string
-        return copy.withUTF8 { bytes in
+        string.withUTF8Bytes { bytes in
             let raw = UnsafeBufferPointer(rebasing: bytes[range])
             return PercentDecoding.decode(raw) ?? String(decoding: raw, as: UTF8.self)
         }

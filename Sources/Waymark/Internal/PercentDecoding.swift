@@ -52,8 +52,18 @@ enum PercentDecoding {
     /// at about 3,500 instructions a call.
     @inline(__always)
     static func validated(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
-        if !bytes.contains(where: { $0 >= 0x80 }) { return String(decoding: bytes, as: UTF8.self) }
+        if !bytes.contains(where: { $0 >= 0x80 }) { return asciiString(bytes) }
         return String(validating: bytes, as: UTF8.self)
+    }
+
+    /// A `String` of bytes the caller knows are ASCII. Writing them into the string's own storage
+    /// costs about two thirds of `String(decoding:as:)` (155 against 218 instructions for ten bytes),
+    /// which counts on the resolution path: a request makes a string per query name and value.
+    @inline(__always)
+    static func asciiString(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        String(unsafeUninitializedCapacity: bytes.count) { buffer in
+            buffer.initialize(fromContentsOf: bytes)
+        }
     }
 
     /// Decodes a query or fragment component; when the decoded bytes are not valid UTF-8 the

@@ -85,15 +85,14 @@ struct SegmentTrie: Sendable {
     var names: [String] = []
     var caseInsensitive = false
 
-    /// FNV-1a over the bytes, lowercasing ASCII letters when `fold` is set. The URL parser computes
-    /// the same hash (unfolded) of each segment while it splits the path.
+    /// FNV-1a over the bytes with bit 0x20 set in each, so that an ASCII letter hashes the same in
+    /// either case: one hash serves case-sensitive and case-folded lookups, and the URL parser
+    /// computes it while it splits the path, so no lookup reads a segment twice to hash it. The hash
+    /// only picks a slot; keys are always compared byte by byte.
     @inline(__always)
-    static func hash<Bytes: Sequence<UInt8>>(_ bytes: Bytes, fold: Bool) -> UInt32 {
+    static func hash<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> UInt32 {
         var hash: UInt32 = 0x811C_9DC5
-        for var byte in bytes {
-            if fold, byte >= UInt8(ascii: "A"), byte <= UInt8(ascii: "Z") { byte |= 0x20 }
-            hash = (hash ^ UInt32(byte)) &* 0x0100_0193
-        }
+        for byte in bytes { hash = (hash ^ UInt32(byte | 0x20)) &* 0x0100_0193 }
         return hash
     }
 

@@ -158,7 +158,7 @@ struct SegmentTrieBuilder: Sendable {
     }
 
     private mutating func literalChild(of parent: Int32, key bytes: UnsafeBufferPointer<UInt8>, text: String) -> Int32 {
-        let hash = SegmentTrie.hash(bytes, fold: false)
+        let hash = SegmentTrie.hash(bytes)
         let mask = edgeSlots.count - 1
         var slot = SegmentTrie.slot(hash, parent: parent, mask: mask)
         while edgeSlots[slot] >= 0 {
@@ -276,7 +276,7 @@ struct SegmentTrieBuilder: Sendable {
             trie.foldedRootEdges.append(
                 .init(
                     keyStart: Int32(trie.foldedKeyBytes.count), keyCount: Int32(entry.key.utf8.count),
-                    child: entry.child, parent: -1, hash: SegmentTrie.hash(entry.key.utf8, fold: false)))
+                    child: entry.child, parent: -1, hash: SegmentTrie.hash(entry.key.utf8)))
             trie.foldedKeyBytes.append(contentsOf: entry.key.utf8)
         }
         trie.foldedRootIsUnique = zip(folded, folded.dropFirst()).allSatisfy { $0.key != $1.key }

@@ -153,13 +153,12 @@ struct TrieSearch {
         let fold = trie.pointee.caseInsensitive
         if !segment.isComplex {
             let probe = UnsafeBufferPointer(rebasing: bytes[Int(segment.start)..<Int(segment.end)])
-            let hash = fold ? FlatTrie.hash(probe, fold: true) : segment.hash
-            return probeEdges(parent: Int32(parent), probe: probe, hash: hash, fold: fold)
+            return probeEdges(parent: Int32(parent), probe: probe, hash: segment.hash, fold: fold)
         }
         let raw = UnsafeBufferPointer(rebasing: bytes[Int(segment.start)..<Int(segment.end)])
         let comparable = PercentDecoding.comparableBytes(PercentDecoding.decode(raw) ?? "", folded: fold)
         return comparable.withUnsafeBufferPointer { probe in
-            probeEdges(parent: Int32(parent), probe: probe, hash: FlatTrie.hash(probe, fold: false), fold: false)
+            probeEdges(parent: Int32(parent), probe: probe, hash: FlatTrie.hash(probe), fold: false)
         }
     }
 
@@ -226,11 +225,11 @@ struct TrieSearch {
         let segment = segments[0]
         let raw = UnsafeBufferPointer(rebasing: bytes[Int(segment.start)..<Int(segment.end)])
         if !segment.isComplex {
-            return probeEdges(parent: -1, probe: raw, hash: FlatTrie.hash(raw, fold: true), fold: true)
+            return probeEdges(parent: -1, probe: raw, hash: segment.hash, fold: true)
         }
         let comparable = PercentDecoding.comparableBytes(PercentDecoding.decode(raw) ?? "", folded: true)
         return comparable.withUnsafeBufferPointer { probe in
-            probeEdges(parent: -1, probe: probe, hash: FlatTrie.hash(probe, fold: false), fold: false)
+            probeEdges(parent: -1, probe: probe, hash: FlatTrie.hash(probe), fold: false)
         }
     }
 

@@ -104,7 +104,7 @@ struct URLAnatomy {
                 byte = bytes[index]
                 byteClass = classes[Int(byte)]
                 if byteClass != Self.ordinary { break }
-                hash = (hash ^ UInt32(byte)) &* 0x0100_0193
+                hash = (hash ^ UInt32(byte | 0x20)) &* 0x0100_0193  // SegmentTrie.hash
                 index += 1
             }
             if index >= count { byteClass = Self.endOfPath }
@@ -145,8 +145,12 @@ struct URLAnatomy {
         if index < count, bytes[index] == UInt8(ascii: "?") {
             let start = index + 1
             index = start
-            while index < count, bytes[index] != UInt8(ascii: "#") {
-                if isControl(bytes[index]) { throw controlCharacter(bytes, at: index) }
+            let stops = Self.queryStops.utf8Start
+            while index < count {
+                if stops[Int(bytes[index])] != UInt8(ascii: "0") {
+                    if bytes[index] == UInt8(ascii: "#") { break }
+                    throw controlCharacter(bytes, at: index)
+                }
                 index += 1
             }
             query = start..<index
@@ -282,6 +286,14 @@ struct URLAnatomy {
         4444444444444444444444444444444444444444444444444444444444444444\
         4444444444444444444444444444444444444444444444444444444444444444
         """
+    // The bytes that end a query: '#' and the ASCII control characters ('1'; '0' for the others).
+    static let queryStops: StaticString = """
+        1111111111111111111111111111111100010000000000000000000000000000\
+        0000000000000000000000000000000000000000000000000000000000000001\
+        0000000000000000000000000000000000000000000000000000000000000000\
+        0000000000000000000000000000000000000000000000000000000000000000
+        """
+
     static let ordinary = UInt8(ascii: "0")
     static let slash = UInt8(ascii: "1")
     static let endOfPath = UInt8(ascii: "2")
@@ -296,12 +308,4 @@ struct URLAnatomy {
             ? text.lowercased() : text
     }
 
-    /// The authority of an app link as written (its segment 0), or `nil` when it was written without
-    /// `//` or with an empty authority.
-    func appAuthority(_ bytes: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
-        guard kind == .app, hasAuthority else { return nil }
-        var end = path.lowerBound
-        while end < path.upperBound, bytes[end] != UInt8(ascii: "/") { end += 1 }
-        return end > path.lowerBound ? path.lowerBound..<end : nil
-    }
 }

@@ -71,10 +71,13 @@ public struct RouteTable<Value: Sendable>: Sendable {
 
     @usableFromInline
     func attach(_ found: MatchingCore.CoreLookup) -> RouteLookup<Value> {
-        RouteLookup(
-            outcome: found.outcome, reason: found.reason, url: found.url,
-            match: found.best.map { RouteMatch(value: values[Int($0.route)], details: $0) },
-            all: found.all.map { all in all.map { RouteMatch(value: values[Int($0.route)], details: $0) } },
-            exceededLimit: found.limit)
+        let source = found.url?.string ?? ""
+        func match(_ found: MatchingCore.Found) -> RouteMatch<Value> {
+            let details = core.details(found, source: source)
+            return RouteMatch(value: values[Int(details.route)], details: details)
+        }
+        return RouteLookup(
+            outcome: found.outcome, reason: found.reason, url: found.url, match: found.best.map(match),
+            all: found.all.map { $0.map(match) }, exceededLimit: found.limit)
     }
 }

@@ -43,33 +43,77 @@ public struct QueryParameters: Hashable, Sendable, Sequence, CustomStringConvert
     }
 
     init(bytes: UnsafeBufferPointer<UInt8>) {
-        var separators = 0
-        for byte in bytes where byte == UInt8(ascii: "&") { separators += 1 }
+        // No query has `Int.max` items, so the limited parse always answers.
+        self = Self(bytes: bytes, maximumItems: .max) ?? Self()
+    }
+
+    /// Parses a query in one pass, or returns `nil` as soon as it has more than `maximumItems`
+    /// items (so that a query over the limit costs no more than the limit). Items made only of
+    /// ASCII bytes other than `%` and `+`, the common case, become strings without a decoding pass.
+    init?(bytes: UnsafeBufferPointer<UInt8>, maximumItems: Int) {
         var items: [Item] = []
-        items.reserveCapacity(separators + 1)
+        items.reserveCapacity(Swift.min(bytes.count / 2 + 1, 8))
+        let classes = Self.byteClasses.utf8Start
+        let count = bytes.count
         var start = 0
+        var equals = -1
+        var plain = true
         var index = 0
-        while index <= bytes.count {
-            if index == bytes.count || bytes[index] == UInt8(ascii: "&") {
+        while index <= count {
+            // Ordinary bytes in a tight loop; the end of the string closes the last item like '&'.
+            var byteClass = Self.separator
+            while index < count {
+                byteClass = classes[Int(bytes[index])]
+                if byteClass != Self.ordinary { break }
+                index += 1
+            }
+            if index == count { byteClass = Self.separator }
+            switch byteClass {
+            case Self.separator:
                 if index > start {
-                    items.append(Self.item(UnsafeBufferPointer(rebasing: bytes[start..<index])))
+                    if items.count == maximumItems { return nil }
+                    items.append(Self.item(bytes, start..<index, equals: equals, plain: plain))
                 }
                 start = index + 1
+                equals = -1
+                plain = true
+            case Self.equalsSign:
+                if equals < 0 { equals = index }
+            default:
+                plain = false
             }
             index += 1
         }
         self.items = items
     }
 
-    /// One `name=value` (or `name`) item, decoded.
-    private static func item(_ item: UnsafeBufferPointer<UInt8>) -> Item {
-        guard let equals = item.firstIndex(of: UInt8(ascii: "=")) else {
-            return Item(name: PercentDecoding.decodeLeniently(item, plusAsSpace: true), value: nil)
+    // Byte classes for the query scan: '0' ordinary, '1' '&', '2' '=', '3' a byte that needs decoding
+    // ('%', '+' or non-ASCII). Control characters never get here: the URL parser refuses them.
+    private static let byteClasses: StaticString = """
+        0000000000000000000000000000000000000310000300000000000000000200\
+        0000000000000000000000000000000000000000000000000000000000000000\
+        3333333333333333333333333333333333333333333333333333333333333333\
+        3333333333333333333333333333333333333333333333333333333333333333
+        """
+    private static let ordinary = UInt8(ascii: "0")
+    private static let separator = UInt8(ascii: "1")
+    private static let equalsSign = UInt8(ascii: "2")
+
+    /// One `name=value` (or `name`) item, decoded; `equals` is the index of its first `=`, or -1.
+    /// Written out for the plain case rather than through a helper closure: this runs for every
+    /// item of every request.
+    private static func item(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, equals: Int, plain: Bool)
+        -> Item
+    {
+        let nameEnd = equals >= 0 ? equals : range.upperBound
+        let name = UnsafeBufferPointer(rebasing: bytes[range.lowerBound..<nameEnd])
+        let value = equals >= 0 ? UnsafeBufferPointer(rebasing: bytes[(equals + 1)..<range.upperBound]) : nil
+        if plain {
+            return Item(name: PercentDecoding.asciiString(name), value: value.map(PercentDecoding.asciiString))
         }
-        let name = PercentDecoding.decodeLeniently(UnsafeBufferPointer(rebasing: item[..<equals]), plusAsSpace: true)
-        let value = PercentDecoding.decodeLeniently(
-            UnsafeBufferPointer(rebasing: item[(equals + 1)...]), plusAsSpace: true)
-        return Item(name: name, value: value)
+        return Item(
+            name: PercentDecoding.decodeLeniently(name, plusAsSpace: true),
+            value: value.map { PercentDecoding.decodeLeniently($0, plusAsSpace: true) })
     }
 
     /// The first value for a name; an item written without `=` reads as `""`. `nil` when absent.

@@ -23,20 +23,35 @@ public struct RouteParameters: Hashable, Sendable, RandomAccessCollection, Custo
         }
     }
 
-    private let storage: [Parameter]
+    /// The first parameter inline and the others in an array: most templates have one parameter,
+    /// and a request for them then allocates no array. Always normalized (`first` is `nil` only when
+    /// there are no parameters), so the synthesized equality compares the sequences.
+    private let first: Parameter?
+    private let rest: [Parameter]
 
     /// Creates parameters from name–value pairs, in order.
     public init(_ pairs: [(name: String, value: String)] = []) {
-        self.storage = pairs.map { Parameter(name: $0.name, value: $0.value) }
+        self.init(parameters: pairs.map { Parameter(name: $0.name, value: $0.value) })
     }
 
     init(parameters: [Parameter]) {
-        self.storage = parameters
+        first = parameters.first
+        rest = Array(parameters.dropFirst())
     }
+
+    /// Exactly one parameter.
+    init(_ parameter: Parameter) {
+        first = parameter
+        rest = []
+    }
+
+    /// Every parameter, in order.
+    private var storage: [Parameter] { first.map { [$0] + rest } ?? [] }
 
     /// The value of a parameter, or `nil` when the matched template has no parameter of that name.
     public subscript(name: String) -> String? {
-        storage.first { $0.name == name }?.value
+        guard let first else { return nil }
+        return first.name == name ? first.value : rest.first { $0.name == name }?.value
     }
 
     /// The parameters as a dictionary.
@@ -45,11 +60,14 @@ public struct RouteParameters: Hashable, Sendable, RandomAccessCollection, Custo
     }
 
     /// The position of the first parameter.
-    public var startIndex: Int { storage.startIndex }
+    public var startIndex: Int { 0 }
     /// The position after the last parameter.
-    public var endIndex: Int { storage.endIndex }
+    public var endIndex: Int { first == nil ? 0 : rest.count + 1 }
     /// The parameter at a position, in template order.
-    public subscript(position: Int) -> Parameter { storage[position] }
+    public subscript(position: Int) -> Parameter {
+        if position == 0, let first { return first }
+        return rest[position - 1]  // out of range traps, as `Array`'s subscript does
+    }
 
     /// `name=value` pairs, comma-separated.
     public var description: String { storage.map { "\($0.name)=\($0.value)" }.joined(separator: ", ") }

@@ -21,25 +21,33 @@ public struct RouteURL: Hashable, Sendable, CustomStringConvertible {
 
     /// The fields, in one immutable box: a `RouteURL` is copied with a single retain. `Sendable`
     /// because every field is a `let` of a `Sendable` type.
+    ///
+    /// The scheme, host and fragment are kept as byte ranges of ``string`` and made into strings
+    /// when asked: routing never reads them, and a request that nobody asks for its host should not
+    /// pay for the string (see docs/performance.md). The query is decoded when the URL is parsed.
     private final class Storage: Sendable {
         let string: String
         let kind: Kind
-        let scheme: String?
-        let host: String?
+        let scheme: Range<Int32>?
+        /// A universal link's host; `nil` for app links, whose host is found in the path when asked.
+        let host: Range<Int32>?
+        /// Whether an app link was written with `//`, so that path segment 0 is its host.
+        let hasAuthority: Bool
         let pathStart: Int32
         let pathEnd: Int32
         let hasTrailingSlash: Bool
         let query: QueryParameters
-        let fragment: String?
+        let fragment: Range<Int32>?
 
         init(
-            string: String, kind: Kind, scheme: String?, host: String?, pathStart: Int32, pathEnd: Int32,
-            hasTrailingSlash: Bool, query: QueryParameters, fragment: String?
+            string: String, kind: Kind, scheme: Range<Int32>?, host: Range<Int32>?, hasAuthority: Bool,
+            pathStart: Int32, pathEnd: Int32, hasTrailingSlash: Bool, query: QueryParameters, fragment: Range<Int32>?
         ) {
             self.string = string
             self.kind = kind
             self.scheme = scheme
             self.host = host
+            self.hasAuthority = hasAuthority
             self.pathStart = pathStart
             self.pathEnd = pathEnd
             self.hasTrailingSlash = hasTrailingSlash
@@ -55,10 +63,22 @@ public struct RouteURL: Hashable, Sendable, CustomStringConvertible {
     /// Which kind of link it is.
     public var kind: Kind { storage.kind }
     /// The scheme, lowercased; `nil` for internal route strings.
-    public var scheme: String? { storage.scheme }
+    public var scheme: String? {
+        storage.scheme.map { range in withBytes { URLAnatomy.lowercasedString($0, Self.range(range)) } }
+    }
     /// Universal links: the domain, lowercased, without port. App links: the authority as written
     /// (it is also path segment 0). `nil` otherwise.
-    public var host: String? { storage.host }
+    public var host: String? {
+        if let range = storage.host { return withBytes { URLAnatomy.lowercasedString($0, Self.range(range)) } }
+        guard kind == .app, storage.hasAuthority else { return nil }
+        return withBytes { bytes in
+            let start = Int(pathStart)
+            var end = start
+            while end < Int(pathEnd), bytes[end] != UInt8(ascii: "/") { end += 1 }
+            return end > start
+                ? String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self) : nil
+        }
+    }
     /// The byte range of the route path in ``string``'s UTF-8.
     var pathStart: Int32 { storage.pathStart }
     var pathEnd: Int32 { storage.pathEnd }
@@ -67,7 +87,26 @@ public struct RouteURL: Hashable, Sendable, CustomStringConvertible {
     /// The decoded query items.
     public var query: QueryParameters { storage.query }
     /// The decoded fragment (never used for matching), or `nil` when there is no `#`.
-    public var fragment: String? { storage.fragment }
+    public var fragment: String? {
+        storage.fragment.map { range in
+            withBytes {
+                PercentDecoding.decodeLeniently(
+                    UnsafeBufferPointer(rebasing: $0[Self.range(range)]), plusAsSpace: false)
+            }
+        }
+    }
+
+    private func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        string.withUTF8Bytes(body)
+    }
+
+    private static func range(_ range: Range<Int32>) -> Range<Int> {
+        Int(range.lowerBound)..<Int(range.upperBound)
+    }
+
+    private static func range(_ range: Range<Int>?) -> Range<Int32>? {
+        range.map { Int32($0.lowerBound)..<Int32($0.upperBound) }
+    }
 
     /// The query as written (still percent-encoded), without `?` and fragment; `nil` when the
     /// URL has no query.
@@ -106,6 +145,9 @@ public struct RouteURL: Hashable, Sendable, CustomStringConvertible {
     /// - Throws: ``RoutingError/Code/invalidURL`` when the string has a control character, a path
     ///   segment that is not UTF-8 once decoded, or a universal link with a user part or a bad host.
     public init(parsing string: String) throws(RoutingError) {
+        guard string.utf8.count <= Int(Int32.max) else {
+            throw RoutingError(code: .invalidURL, message: "\"\(Self.quoted(string))\": the string is over 2 GB")
+        }
         var copy = string
         let result: Result<RouteURL, RoutingError> = copy.withUTF8 { bytes in
             do throws(URLAnatomy.Failure) {
@@ -120,31 +162,28 @@ public struct RouteURL: Hashable, Sendable, CustomStringConvertible {
         self = try result.get()
     }
 
-    init(string: String, bytes: UnsafeBufferPointer<UInt8>, anatomy: URLAnatomy, hasTrailingSlash: Bool) {
-        let kind: Kind
-        let host: String?
-        switch anatomy.kind {
-        case .app:
-            kind = .app
-            host = anatomy.appAuthority(bytes).map {
-                String(decoding: UnsafeBufferPointer(rebasing: bytes[$0]), as: UTF8.self)
+    /// A URL from its parsed anatomy, with its query already decoded (``MatchingCore`` parses the
+    /// query under the table's item limit).
+    init(string: String, anatomy: URLAnatomy, hasTrailingSlash: Bool, query: QueryParameters) {
+        let kind: Kind =
+            switch anatomy.kind {
+            case .app: .app
+            case .universal: .universal
+            case .internalPath: .internal
             }
-        case .universal:
-            kind = .universal
-            host = anatomy.host.map { URLAnatomy.lowercasedString(bytes, $0) }
-        case .internalPath:
-            kind = .internal
-            host = nil
-        }
         storage = Storage(
-            string: string, kind: kind, scheme: anatomy.scheme.map { URLAnatomy.lowercasedString(bytes, $0) },
-            host: host, pathStart: Int32(anatomy.path.lowerBound), pathEnd: Int32(anatomy.path.upperBound),
-            hasTrailingSlash: hasTrailingSlash,
+            string: string, kind: kind, scheme: Self.range(anatomy.scheme), host: Self.range(anatomy.host),
+            hasAuthority: anatomy.hasAuthority, pathStart: Int32(anatomy.path.lowerBound),
+            pathEnd: Int32(anatomy.path.upperBound), hasTrailingSlash: hasTrailingSlash, query: query,
+            fragment: Self.range(anatomy.fragment))
+    }
+
+    /// A URL from its parsed anatomy, decoding its query.
+    init(string: String, bytes: UnsafeBufferPointer<UInt8>, anatomy: URLAnatomy, hasTrailingSlash: Bool) {
+        self.init(
+            string: string, anatomy: anatomy, hasTrailingSlash: hasTrailingSlash,
             query: anatomy.query.map { QueryParameters(bytes: UnsafeBufferPointer(rebasing: bytes[$0])) }
-                ?? QueryParameters(),
-            fragment: anatomy.fragment.map {
-                PercentDecoding.decodeLeniently(UnsafeBufferPointer(rebasing: bytes[$0]), plusAsSpace: false)
-            })
+                ?? QueryParameters())
     }
 
     /// The string as given.

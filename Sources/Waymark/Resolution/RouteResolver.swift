@@ -35,6 +35,8 @@ public struct RouteResolver: Sendable {
     let defaultRoute: Route?
     let maximumRedirects: Int
     let pathProperties: (any PathPropertiesProvider)?
+    /// Whether ``pathProperties`` is set, read before it on the request path.
+    let hasPathProperties: Bool
 
     init(
         table: RouteTable<Int>, routes: [Route], filters: [any RouteFilter], defaultRoute: Route?,
@@ -47,11 +49,14 @@ public struct RouteResolver: Sendable {
         self.defaultRoute = defaultRoute
         self.maximumRedirects = maximumRedirects
         self.pathProperties = pathProperties
+        hasPathProperties = pathProperties != nil
     }
 
     /// A route's properties with the URL's path properties on top (path properties win).
     private func properties(_ own: [String: JSONValue], _ url: RouteURL) -> [String: JSONValue] {
-        guard let pathProperties else { return own }
+        // The flag first: unwrapping the optional existential copies it, about 100 instructions
+        // a request for a resolver without path properties.
+        guard hasPathProperties, let pathProperties else { return own }
         let path = pathProperties.pathProperties(for: url)
         return path.isEmpty ? own : own.merging(path) { _, fromPath in fromPath }
     }
@@ -136,10 +141,11 @@ public struct RouteResolver: Sendable {
     /// request?.queryParameters["ref"]        // "mail"
     /// ```
     public func request(for string: String, origin: RouteOrigin? = nil) -> RouteRequest? {
-        let lookup = table.lookup(string)
+        // The core's answer, not the table's: no `RouteMatch` to wrap and unwrap on the way.
+        let lookup = table.core.lookup(string, collectAll: false)
         guard let url = lookup.url else { return nil }
-        let origin = origin ?? Self.inferredOrigin(of: string)
-        if let best = lookup.match { return makeRequest(url, origin: origin, match: best) }
+        let origin = origin ?? (url.kind == .internal ? .internal : .external)
+        if let best = lookup.best { return makeRequest(url, origin: origin, found: best) }
         return RouteRequest(
             url: url, origin: origin, routeName: defaultRoute?.name, matchedTemplate: nil, scope: nil,
             routeParameters: nil, wildcard: nil, properties: properties(defaultRoute?.properties ?? [:], url))
@@ -351,10 +357,20 @@ public struct RouteResolver: Sendable {
     }
 
     private func makeRequest(_ url: RouteURL, origin: RouteOrigin, match: RouteMatch<Int>) -> RouteRequest {
-        let route = routes[match.value]
+        makeRequest(url, origin: origin, found: match.details.found)
+    }
+
+    /// A request from the core's plain answer: no ``MatchDetails`` (and its two references) on the
+    /// way, the values are decoded from the URL's string.
+    private func makeRequest(_ url: RouteURL, origin: RouteOrigin, found: MatchingCore.Found) -> RouteRequest {
+        let core = table.core
+        let index = Int(core.trie.leaves[Int(found.leafIndex)].route)
+        let source = url.string
+        // Field by field: copying the whole `Route` would retain every filter, closure and property.
         return RouteRequest(
-            url: url, origin: origin, routeName: route.name, matchedTemplate: route.template, scope: match.scope,
-            routeParameters: match.parameters, wildcard: match.wildcard, properties: properties(route.properties, url))
+            url: url, origin: origin, routeName: routes[index].name, matchedTemplate: routes[index].template,
+            scope: core.scopeList[Int(found.scopeID)], routeParameters: core.parameters(of: found, in: source),
+            wildcard: core.wildcard(of: found, in: source), properties: properties(routes[index].properties, url))
     }
 
     private func describe(_ route: Route) -> String {
