@@ -97,13 +97,13 @@ struct SegmentTrieBuilder: Sendable {
                 typedSlots.append(.init(segment: Int32(position), type: typeIndex(type)))
                 parameterPositions.append(Int32(position))
                 parameterNames.append(intern(name))
-                node = child(of: node, \.typed)
+                node = child(of: node, typed: true)
             case .parameter(let name, nil):
                 parameterPositions.append(Int32(position))
                 parameterNames.append(intern(name))
-                node = child(of: node, \.parameter)
+                node = child(of: node, typed: false)
             case .anonymous:
-                node = child(of: node, \.parameter)
+                node = child(of: node, typed: false)
             case .catchAll(let name):
                 isCatchAll = true
                 if let name { catchAllName = intern(name) }
@@ -192,13 +192,28 @@ struct SegmentTrieBuilder: Sendable {
         edgeSlots = SegmentTrie.slotTable(for: edges, capacity: edgeSlots.count * 2)
     }
 
-    private mutating func child(of node: Int32, _ keyPath: WritableKeyPath<BuildNode, Int32>) -> Int32 {
-        let existing = nodes[Int(node)][keyPath: keyPath]
+    /// The typed-parameter or the parameter child of `node`, created if needed. (Written without a
+    /// key path: a `WritableKeyPath` access costs a runtime call per read and per write.)
+    private mutating func child(of node: Int32, typed: Bool) -> Int32 {
+        let existing = typed ? nodes[Int(node)].typed : nodes[Int(node)].parameter
         if existing >= 0 { return existing }
         let child = Int32(nodes.count)
         nodes.append(BuildNode(parent: node))
-        nodes[Int(node)][keyPath: keyPath] = child
+        if typed { nodes[Int(node)].typed = child } else { nodes[Int(node)].parameter = child }
         return child
+    }
+
+    /// Sizes the arrays and the edge table for about `routes` templates, so that a large table is
+    /// not built through repeated growth and rehashing (a 10,000-route build rehashed the edge
+    /// table nine times).
+    mutating func reserve(routes: Int) {
+        nodes.reserveCapacity(routes * 3)
+        edges.reserveCapacity(routes * 2)
+        keyBytes.reserveCapacity(routes * 16)
+        leaves.reserveCapacity(routes)
+        nextLeaf.reserveCapacity(routes)
+        let capacity = SegmentTrie.slotCapacity(for: routes * 2)
+        if capacity > edgeSlots.count { edgeSlots = SegmentTrie.slotTable(for: edges, capacity: capacity) }
     }
 
     /// The form a literal is compared in: NFC, lowercased when `folded`. ASCII text is its own form.
@@ -221,7 +236,10 @@ struct SegmentTrieBuilder: Sendable {
         trie.parameterNames = parameterNames
         trie.names = names
         trie.edges = edges
-        trie.edgeSlots = edgeSlots
+        // The table was sized for the expected routes (``reserve(routes:)``); the built trie keeps
+        // one sized for the edges it has.
+        let fitting = SegmentTrie.slotCapacity(for: edges.count)
+        trie.edgeSlots = fitting < edgeSlots.count ? SegmentTrie.slotTable(for: edges, capacity: fitting) : edgeSlots
         trie.keyBytes = keyBytes
         trie.nodes = [SegmentTrie.Node](repeating: SegmentTrie.Node(), count: nodes.count)
         trie.leafLists.reserveCapacity(leaves.count)

@@ -42,6 +42,7 @@ struct TablePlan: Sendable {
         self.options = options
         self.parameterTypes = parameterTypes
         self.trie = SegmentTrieBuilder(caseInsensitive: options.caseInsensitivePaths)
+        trie.reserve(routes: definitions.count)
         check(schemes: schemes, domains: domains)
         insertAll()
         findConflicts()

@@ -244,7 +244,9 @@ struct TemplateParser {
     }
 
     private func string(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
-        String(decoding: UnsafeBufferPointer(rebasing: text[range]), as: UTF8.self)
+        let slice = UnsafeBufferPointer(rebasing: text[range])
+        return slice.contains { $0 >= 0x80 }
+            ? String(decoding: slice, as: UTF8.self) : PercentDecoding.asciiString(slice)
     }
 
     static func isIdentifier<Bytes: Collection<UInt8>>(_ text: Bytes) -> Bool {
