@@ -5,8 +5,12 @@ import Waymark
 /// Regression suites. Instructions and malloc counts are deterministic and have thresholds checked
 /// in under `Thresholds/`; wall clock is reported for reading, not gated (the machine is shared).
 ///
-///     swift package --package-path Benchmarks benchmark
-///     swift package --package-path Benchmarks benchmark thresholds check
+///     cd Benchmarks && swift package benchmark
+///     cd Benchmarks && swift package benchmark thresholds check
+///
+/// Names use `_`, not `/`: package-benchmark writes a threshold file with `/` replaced by `_`
+/// but looks for it under the name as written, so a name with `/` never finds its thresholds.
+/// The check reads `Thresholds/` relative to the current directory, hence the `cd`.
 let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = .init(
         metrics: [.instructions, .mallocCountTotal, .wallClock],
@@ -36,7 +40,7 @@ func lookupBenchmarks(_ sets: [BenchmarkDataSet]) {
     for dataSet in sets {
         guard let table = try? WaymarkRouter(converted: WaymarkRouter.convert(dataSet.routes)) else { continue }
         for lookup in dataSet.representativeLookups {
-            Benchmark("lookup/\(dataSet.name)/\(lookup.kind)") { benchmark in
+            Benchmark("lookup_\(dataSet.name)_\(lookup.kind)") { benchmark in
                 for _ in benchmark.scaledIterations {
                     blackHole(table.match(lookup.path))
                 }
@@ -48,12 +52,12 @@ func lookupBenchmarks(_ sets: [BenchmarkDataSet]) {
 /// From a URL string to a `RouteRequest` with its decoded query: the lifecycle's creation step.
 func resolutionBenchmarks() {
     guard let resolver = try? ResolutionBenchmark.makeResolver() else { return }
-    Benchmark("resolve/app-link-with-query") { benchmark in
+    Benchmark("resolve_app-link-with-query") { benchmark in
         for _ in benchmark.scaledIterations {
             blackHole(resolver.request(for: ResolutionBenchmark.url))
         }
     }
-    Benchmark("resolve/universal-link-with-query") { benchmark in
+    Benchmark("resolve_universal-link-with-query") { benchmark in
         for _ in benchmark.scaledIterations {
             blackHole(resolver.request(for: "https://shop.example.com/user/7/profile/orders?tab=x"))
         }
@@ -68,7 +72,7 @@ func buildBenchmarks(_ sets: [BenchmarkDataSet]) {
     for count in [100, 1_000, 10_000] {
         let routes = Array(converted.prefix(count))
         Benchmark(
-            "build/\(count)-routes",
+            "build_\(count)-routes",
             configuration: .init(
                 scalingFactor: .one, maxDuration: .seconds(2), maxIterations: count >= 10_000 ? 20 : 200)
         ) { benchmark in
@@ -78,7 +82,7 @@ func buildBenchmarks(_ sets: [BenchmarkDataSet]) {
         }
     }
     Benchmark(
-        "memory/10000-routes",
+        "memory_10000-routes",
         configuration: .init(
             metrics: [.custom("tableHeapBytes", polarity: .prefersSmaller, useScalingFactor: false)],
             scalingFactor: .one, maxIterations: 3,
