@@ -110,7 +110,7 @@ final class FlatTrie: @unchecked Sendable {
         return UnsafeBufferPointer(rebasing: buffer[0..<array.count])
     }
 
-    /// See ``SegmentTrie/hash(_:fold:)``.
+    /// See ``SegmentTrie/hash(_:)``.
     @inline(__always)
     static func hash<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> UInt32 {
         SegmentTrie.hash(bytes)

@@ -122,20 +122,21 @@ extension MatchingCore {
     /// The byte range of path segment `position` of the source, split as ``URLAnatomy`` splits it
     /// (empty runs between slashes are not segments). For the captures after the fourth.
     private static func segmentRange(_ position: Int, of captures: Found.Captures, in source: String) -> Range<Int> {
-        let utf8 = Array(source.utf8)
-        let end = min(Int(captures.pathEnd), utf8.count)
-        var index = min(max(Int(captures.pathStart), 0), end)
-        var segment = 0
-        while index < end {
-            while index < end, utf8[index] == UInt8(ascii: "/") { index += 1 }
-            let start = index
-            while index < end, utf8[index] != UInt8(ascii: "/") { index += 1 }
-            if index > start {
-                if segment == position { return start..<index }
-                segment += 1
+        source.withUTF8Bytes { utf8 in
+            let end = min(Int(captures.pathEnd), utf8.count)
+            var index = min(max(Int(captures.pathStart), 0), end)
+            var segment = 0
+            while index < end {
+                while index < end, utf8[index] == UInt8(ascii: "/") { index += 1 }
+                let start = index
+                while index < end, utf8[index] != UInt8(ascii: "/") { index += 1 }
+                if index > start {
+                    if segment == position { return start..<index }
+                    segment += 1
+                }
             }
+            return end..<end
         }
-        return end..<end
     }
 
     /// The catch-all's segments, decoded, or `nil` when the template has no catch-all.

@@ -26,14 +26,7 @@ extension MatchingCore {
     /// path: no ``RouteURL``, no query parsing, no allocation for a static hit.
     @usableFromInline
     func best(_ string: String) -> MatchDetails? {
-        let found: Found?
-        if let fast = string.utf8.withContiguousStorageIfAvailable({ best(bytes: $0) }) {
-            found = fast
-        } else {
-            var copy = string
-            found = copy.withUTF8 { best(bytes: $0) }
-        }
-        guard let found else { return nil }
+        guard let found = string.withUTF8Bytes({ best(bytes: $0) }) else { return nil }
         return details(found, source: string)
     }
 

@@ -142,8 +142,7 @@ struct SegmentTrieBuilder: Sendable {
 
     /// The child of `parent` through the literal `text`, created if needed.
     private mutating func literalChild(of parent: Int32, text: String) -> Int32 {
-        var written = text
-        return written.withUTF8 { raw in
+        text.withUTF8Bytes { raw in
             // Plain ASCII (and, in a case-insensitive table, no capitals) is its own comparable form.
             var plain = true
             for byte in raw

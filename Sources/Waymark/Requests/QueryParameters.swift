@@ -38,8 +38,7 @@ public struct QueryParameters: Hashable, Sendable, Sequence, CustomStringConvert
 
     /// Parses a raw query string (without the leading `?`).
     public init(parsing query: String) {
-        var query = query
-        self = query.withUTF8 { Self(bytes: $0) }
+        self = query.withUTF8Bytes { Self(bytes: $0) }
     }
 
     init(bytes: UnsafeBufferPointer<UInt8>) {
@@ -88,7 +87,8 @@ public struct QueryParameters: Hashable, Sendable, Sequence, CustomStringConvert
     }
 
     // Byte classes for the query scan: '0' ordinary, '1' '&', '2' '=', '3' a byte that needs decoding
-    // ('%', '+' or non-ASCII). Control characters never get here: the URL parser refuses them.
+    // ('%', '+' or non-ASCII). Control characters are ordinary here: kept as they are, as before (a
+    // URL with one never gets this far, the URL parser refuses it).
     private static let byteClasses: StaticString = """
         0000000000000000000000000000000000000310000300000000000000000200\
         0000000000000000000000000000000000000000000000000000000000000000\

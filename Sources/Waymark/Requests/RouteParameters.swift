@@ -24,9 +24,10 @@ public struct RouteParameters: Hashable, Sendable, RandomAccessCollection, Custo
     }
 
     /// The first parameter inline and the others in an array: most templates have one parameter,
-    /// and a request for them then allocates no array. Always normalized (`first` is `nil` only when
+    /// and a request for them then allocates no array. Always normalized (`head` is `nil` only when
     /// there are no parameters), so the synthesized equality compares the sequences.
-    private let first: Parameter?
+    /// Named so as not to shadow `Collection.first` inside the module.
+    private let head: Parameter?
     private let rest: [Parameter]
 
     /// Creates parameters from name–value pairs, in order.
@@ -35,23 +36,23 @@ public struct RouteParameters: Hashable, Sendable, RandomAccessCollection, Custo
     }
 
     init(parameters: [Parameter]) {
-        first = parameters.first
+        head = parameters.first
         rest = Array(parameters.dropFirst())
     }
 
     /// Exactly one parameter.
     init(_ parameter: Parameter) {
-        first = parameter
+        head = parameter
         rest = []
     }
 
     /// Every parameter, in order.
-    private var storage: [Parameter] { first.map { [$0] + rest } ?? [] }
+    private var storage: [Parameter] { head.map { [$0] + rest } ?? [] }
 
     /// The value of a parameter, or `nil` when the matched template has no parameter of that name.
     public subscript(name: String) -> String? {
-        guard let first else { return nil }
-        return first.name == name ? first.value : rest.first { $0.name == name }?.value
+        guard let head else { return nil }
+        return head.name == name ? head.value : rest.first { $0.name == name }?.value
     }
 
     /// The parameters as a dictionary.
@@ -62,10 +63,10 @@ public struct RouteParameters: Hashable, Sendable, RandomAccessCollection, Custo
     /// The position of the first parameter.
     public var startIndex: Int { 0 }
     /// The position after the last parameter.
-    public var endIndex: Int { first == nil ? 0 : rest.count + 1 }
+    public var endIndex: Int { head == nil ? 0 : rest.count + 1 }
     /// The parameter at a position, in template order.
     public subscript(position: Int) -> Parameter {
-        if position == 0, let first { return first }
+        if position == 0, let head { return head }
         return rest[position - 1]  // out of range traps, as `Array`'s subscript does
     }
 

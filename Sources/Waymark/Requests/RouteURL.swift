@@ -64,14 +64,16 @@ public struct RouteURL: Hashable, Sendable, CustomStringConvertible {
     public var kind: Kind { storage.kind }
     /// The scheme, lowercased; `nil` for internal route strings.
     public var scheme: String? {
-        storage.scheme.map { range in withBytes { URLAnatomy.lowercasedString($0, Self.range(range)) } }
+        storage.scheme.map { range in string.withUTF8Bytes { URLAnatomy.lowercasedString($0, Self.range(range)) } }
     }
     /// Universal links: the domain, lowercased, without port. App links: the authority as written
     /// (it is also path segment 0). `nil` otherwise.
     public var host: String? {
-        if let range = storage.host { return withBytes { URLAnatomy.lowercasedString($0, Self.range(range)) } }
+        if let range = storage.host {
+            return string.withUTF8Bytes { URLAnatomy.lowercasedString($0, Self.range(range)) }
+        }
         guard kind == .app, storage.hasAuthority else { return nil }
-        return withBytes { bytes in
+        return string.withUTF8Bytes { bytes in
             let start = Int(pathStart)
             var end = start
             while end < Int(pathEnd), bytes[end] != UInt8(ascii: "/") { end += 1 }
@@ -89,15 +91,11 @@ public struct RouteURL: Hashable, Sendable, CustomStringConvertible {
     /// The decoded fragment (never used for matching), or `nil` when there is no `#`.
     public var fragment: String? {
         storage.fragment.map { range in
-            withBytes {
+            string.withUTF8Bytes {
                 PercentDecoding.decodeLeniently(
                     UnsafeBufferPointer(rebasing: $0[Self.range(range)]), plusAsSpace: false)
             }
         }
-    }
-
-    private func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-        string.withUTF8Bytes(body)
     }
 
     private static func range(_ range: Range<Int32>) -> Range<Int> {
@@ -132,8 +130,7 @@ public struct RouteURL: Hashable, Sendable, CustomStringConvertible {
     /// The route path, still percent-encoded, with a leading `/`, empty segments dropped and the
     /// trailing `/` kept: `shop://product//42/` gives `/product/42/`.
     public var path: String {
-        var copy = string
-        let segments = copy.withUTF8 { bytes in
+        let segments = string.withUTF8Bytes { bytes in
             UnsafeBufferPointer(rebasing: bytes[Int(pathStart)..<Int(pathEnd)])
                 .split(separator: UInt8(ascii: "/")).map { String(decoding: $0, as: UTF8.self) }
         }
@@ -148,8 +145,7 @@ public struct RouteURL: Hashable, Sendable, CustomStringConvertible {
         guard string.utf8.count <= Int(Int32.max) else {
             throw RoutingError(code: .invalidURL, message: "\"\(Self.quoted(string))\": the string is over 2 GB")
         }
-        var copy = string
-        let result: Result<RouteURL, RoutingError> = copy.withUTF8 { bytes in
+        let result: Result<RouteURL, RoutingError> = string.withUTF8Bytes { bytes in
             do throws(URLAnatomy.Failure) {
                 return .success(
                     try URLAnatomy.withParsed(bytes) { anatomy, _, hasTrailingSlash in

@@ -55,7 +55,8 @@ public struct RouteResolver: Sendable {
     /// A route's properties with the URL's path properties on top (path properties win).
     private func properties(_ own: [String: JSONValue], _ url: RouteURL) -> [String: JSONValue] {
         // The flag first: unwrapping the optional existential copies it, about 100 instructions
-        // a request for a resolver without path properties.
+        // a request for a resolver without path properties (`pathProperties != nil` copies it too:
+        // 5,045 instead of 4,894 instructions a resolution, measured).
         guard hasPathProperties, let pathProperties else { return own }
         let path = pathProperties.pathProperties(for: url)
         return path.isEmpty ? own : own.merging(path) { _, fromPath in fromPath }
@@ -153,10 +154,7 @@ public struct RouteResolver: Sendable {
 
     /// External when the string has a scheme, internal otherwise.
     static func inferredOrigin(of string: String) -> RouteOrigin {
-        var copy = string
-        let hasScheme = copy.withUTF8 { bytes in
-            URLAnatomy.schemeRange(bytes) != nil
-        }
+        let hasScheme = string.withUTF8Bytes { URLAnatomy.schemeRange($0) != nil }
         return hasScheme ? .external : .internal
     }
 
@@ -169,8 +167,7 @@ public struct RouteResolver: Sendable {
     /// or a link whose scheme or domain the table explicitly accepts. Never an arbitrary URL (a
     /// filter that copies a `next=` parameter into a redirect cannot send anyone off the app).
     private func redirectRefusal(_ target: String) -> String? {
-        var copy = target
-        let scheme: String? = copy.withUTF8 { bytes in
+        let scheme: String? = target.withUTF8Bytes { bytes in
             URLAnatomy.schemeRange(bytes).map { URLAnatomy.lowercasedString(bytes, $0) }
         }
         guard let scheme else { return nil }

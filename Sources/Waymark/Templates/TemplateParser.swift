@@ -20,8 +20,7 @@ struct TemplateParser {
     }
 
     func parse() throws(RoutingError) -> Parsed {
-        var copy = pattern
-        let result: Result<Parsed, RoutingError> = copy.withUTF8 { bytes in
+        let result: Result<Parsed, RoutingError> = pattern.withUTF8Bytes { bytes in
             do throws(RoutingError) {
                 return .success(try parse(bytes))
             } catch {
