@@ -43,6 +43,10 @@ struct CompareCommand: ParsableCommand {
         var router: String
         var buildMs: Double
         var nsPerLookup: Double
+        /// The first pass of a turn, after another router's pass (see `run`); NaN where not measured.
+        var coldNsPerLookup: Double = .nan
+        /// RoutingKit's cold ns per lookup divided by this router's.
+        var coldRatio: Double = .nan
         var heapBytes: Int
         var ratio: Double
         var correct: Bool
@@ -65,13 +69,28 @@ struct CompareCommand: ParsableCommand {
         var rows: [Row] = []
         for name in names {
             let dataSet = try BenchmarkDataSet(name: name, folder: folder)
-            var setRows: [Row] = []
-            for router in routers {
-                setRows.append(try measure(router, on: dataSet))
+            let prepared = try routers.map { try prepare($0, on: dataSet) }
+            // The routers take turns, two passes each per round, so that every router meets the same
+            // moments of a busy machine and the ratios compare like with like. The first pass of a
+            // turn starts with the caches full of the previous router's data ("cold"); the second
+            // repeats it with its own data warm ("warm", the figure the ratio is made of).
+            var coldTimes = [[Double]](repeating: [], count: prepared.count)
+            var warmTimes = [[Double]](repeating: [], count: prepared.count)
+            for _ in 0..<rounds {
+                for (index, router) in prepared.enumerated() {
+                    coldTimes[index].append(router.pass())
+                    warmTimes[index].append(router.pass())
+                }
+            }
+            var setRows = prepared.enumerated().map { index, router in
+                router.row(median(warmTimes[index]), median(coldTimes[index]))
             }
             let reference = setRows.first { $0.router == RoutingKitRouter.name }?.nsPerLookup
+            let coldReference = setRows.first { $0.router == RoutingKitRouter.name }?.coldNsPerLookup
             for index in setRows.indices {
                 setRows[index].ratio = reference.map { $0 / max(setRows[index].nsPerLookup, 0.001) } ?? .nan
+                setRows[index].coldRatio =
+                    coldReference.map { $0 / max(setRows[index].coldNsPerLookup, 0.001) } ?? .nan
             }
             rows += setRows
         }
@@ -91,7 +110,10 @@ struct CompareCommand: ParsableCommand {
                 let ratio = row.ratio.isFinite ? String(format: "%.2f", row.ratio) : "null"
                 print(
                     #"{"set":"\#(row.set)","router":"\#(row.router)","buildMs":\#(String(format: "%.3f", row.buildMs)),"#
-                        + #""nsPerLookup":\#(String(format: "%.1f", row.nsPerLookup)),"heapBytes":\#(row.heapBytes),"#
+                        + #""nsPerLookup":\#(String(format: "%.1f", row.nsPerLookup)),"#
+                        + #""nsPerLookupCold":\#(String(format: "%.1f", row.coldNsPerLookup)),"#
+                        + #""ratioToRoutingKitCold":\#(row.coldRatio.isFinite ? String(format: "%.2f", row.coldRatio) : "null"),"#
+                        + #""heapBytes":\#(row.heapBytes),"#
                         + #""ratioToRoutingKit":\#(ratio),"correct":\#(row.correct)}"#)
             }
         } else {
@@ -256,12 +278,26 @@ struct CompareCommand: ParsableCommand {
         }
     }
 
-    private func measure(_ router: any ComparedRouter.Type, on dataSet: BenchmarkDataSet) throws -> Row {
-        try measureRouter(router, on: dataSet)
+    /// A router built from a data set, ready for timed passes.
+    struct PreparedRouter {
+        /// One pass over the lookups, in ns per lookup; the answers are kept for the check.
+        var pass: () -> Double
+        /// The report row, given the median ns per lookup, warm and cold.
+        var row: (Double, Double) -> Row
     }
 
-    private func measureRouter<Router: ComparedRouter>(_ router: Router.Type, on dataSet: BenchmarkDataSet) throws
-        -> Row
+    private func prepare(_ router: any ComparedRouter.Type, on dataSet: BenchmarkDataSet) throws -> PreparedRouter {
+        try prepareRouter(router, on: dataSet)
+    }
+
+    /// Holds a router's answers between passes.
+    final class Answers {
+        var values: [Int]
+        init(count: Int) { values = [Int](repeating: -1, count: count) }
+    }
+
+    private func prepareRouter<Router: ComparedRouter>(_ router: Router.Type, on dataSet: BenchmarkDataSet) throws
+        -> PreparedRouter
     {
         let converted = router.convert(dataSet.routes)
         // Build: the median of several builds (one when a single router is being profiled).
@@ -280,29 +316,34 @@ struct CompareCommand: ParsableCommand {
             built = instance
         }
         guard let instance = built else { throw ValidationError("the router did not build") }
-        var answers = [Int](repeating: -1, count: dataSet.lookups.count)
-        var roundTimes: [Double] = []
-        if rounds > 1 { walk(instance, dataSet.lookups, into: &answers) }  // warm-up
-        for _ in 0..<rounds {
-            let start = DispatchTime.now().uptimeNanoseconds
-            walk(instance, dataSet.lookups, into: &answers)
-            let end = DispatchTime.now().uptimeNanoseconds
-            roundTimes.append(Double(end - start) / Double(dataSet.lookups.count))
-        }
-        let hits = answers.filter { $0 > 0 }.count
-        let sum = answers.reduce(0) { $0 + max($1, 0) }
-        // Computed in every mode, like the table's cells below, so that a run with no lookups does
-        // the same work apart from the lookups and the instruction difference counts lookups only.
-        let matchesExpected = answers == dataSet.expected
-        let correct = rounds > 0 && matchesExpected
-        return Row(
-            set: dataSet.name, router: router.name, buildMs: median(buildTimes), nsPerLookup: median(roundTimes),
-            heapBytes: heapBytes, ratio: .nan, correct: correct, checksum: (hits, sum))
+        let answers = Answers(count: dataSet.lookups.count)
+        let lookups = dataSet.lookups
+        let buildMs = median(buildTimes)
+        let rounds = self.rounds
+        return PreparedRouter(
+            pass: {
+                let start = DispatchTime.now().uptimeNanoseconds
+                Self.walk(instance, lookups, into: &answers.values)
+                let end = DispatchTime.now().uptimeNanoseconds
+                return Double(end - start) / Double(lookups.count)
+            },
+            row: { nsPerLookup, coldNsPerLookup in
+                let values = answers.values
+                let hits = values.filter { $0 > 0 }.count
+                let sum = values.reduce(0) { $0 + max($1, 0) }
+                // Computed in every mode, like the table's cells, so that a run with no lookups does
+                // the same work apart from the lookups and the instruction difference counts lookups only.
+                let matchesExpected = values == dataSet.expected
+                return Row(
+                    set: dataSet.name, router: router.name, buildMs: buildMs, nsPerLookup: nsPerLookup,
+                    coldNsPerLookup: coldNsPerLookup, heapBytes: heapBytes, ratio: .nan,
+                    correct: rounds > 0 && matchesExpected, checksum: (hits, sum))
+            })
     }
 
     /// One pass over the lookups, specialized for each router type (no dynamic dispatch per lookup).
     @inline(never)
-    private func walk<Router: ComparedRouter>(_ router: Router, _ lookups: [String], into answers: inout [Int]) {
+    private static func walk<Router: ComparedRouter>(_ router: Router, _ lookups: [String], into answers: inout [Int]) {
         answers.withUnsafeMutableBufferPointer { answers in
             for index in lookups.indices {
                 answers[index] = router.lookup(lookups[index])
@@ -317,17 +358,24 @@ struct CompareCommand: ParsableCommand {
     }
 
     private func printTable(_ rows: [Row]) {
-        let header = ["set", "router", "build ms", "ns/lookup", "heap KB", "× RoutingKit", "correct", "hits / Σ lines"]
+        let header = [
+            "set", "router", "build ms", "ns/lookup", "× RoutingKit", "cold ns", "cold ×", "heap KB", "correct",
+            "hits / Σ lines",
+        ]
         var table = [header]
         for row in rows {
-            // Every cell is formatted whatever the mode (see `measureRouter`); `-` replaces it after.
+            // Every cell is formatted whatever the mode (see `prepareRouter`); `-` replaces it after.
             let nsPerLookup = String(format: "%.1f", row.nsPerLookup)
             let ratio = String(format: "%.1f", row.ratio)
+            let coldNsPerLookup = String(format: "%.1f", row.coldNsPerLookup)
+            let coldRatio = String(format: "%.1f", row.coldRatio)
             table.append([
                 row.set, row.router, String(format: "%.2f", row.buildMs),
                 rounds > 0 ? nsPerLookup : "-",
-                String(format: "%.0f", Double(row.heapBytes) / 1024),
                 row.ratio.isFinite ? ratio : "-",
+                rounds > 0 ? coldNsPerLookup : "-",
+                row.coldRatio.isFinite ? coldRatio : "-",
+                String(format: "%.0f", Double(row.heapBytes) / 1024),
                 rounds > 0 ? (row.correct ? "yes" : "NO") : "-",
                 "\(row.checksum.hits) / \(row.checksum.sum)",
             ])

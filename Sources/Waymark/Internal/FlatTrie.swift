@@ -1,10 +1,11 @@
 /// The built trie in immutable, manually allocated buffers, so that a lookup reads plain memory and
 /// does no reference counting (reading arrays stored in a class costs a retain and a release each).
 ///
-/// Literal edges are found through one open-addressing hash table over all edges, keyed by the parent
-/// node and the segment's bytes: a lookup hashes a segment once and compares one key. The root's
-/// edges are also kept sorted by their case-folded text, for the case-insensitive host segment of app
-/// links (where several spellings may fold to one key).
+/// Literal edges live in one open-addressing hash table over all edges, keyed by the parent node and
+/// the segment's bytes, each slot holding the edge with its key's first sixteen bytes: a lookup
+/// hashes a segment once (while it parses the URL) and reads one slot, usually one cache line, per
+/// literal segment. The root's edges are also kept sorted by their case-folded text, for the
+/// case-insensitive host segment of app links (where several spellings may fold to one key).
 ///
 /// `@unchecked Sendable` is safe because every buffer (and the `views` value) is allocated and
 /// initialized in `init`, never written afterwards, and freed only in `deinit`, when no other
@@ -13,13 +14,14 @@
 final class FlatTrie: @unchecked Sendable {
     typealias Edge = SegmentTrie.Edge
 
+    /// The nodes, and one more that closes the last node's run of leaves.
     let nodes: UnsafeBufferPointer<SegmentTrie.Node>
-    let edges: UnsafeBufferPointer<Edge>
-    let edgeSlots: UnsafeBufferPointer<Int32>
-    let edgeSlotMask: Int
+    let maxPriorities: UnsafeBufferPointer<Int32>
+    let literalNodes: UnsafeBufferPointer<UInt64>
+    let slots: UnsafeBufferPointer<SegmentTrie.Slot>
+    let slotMask: Int
     let foldedRootEdges: UnsafeBufferPointer<Edge>
     let keys: UnsafeBufferPointer<UInt8>
-    let leafLists: UnsafeBufferPointer<Int32>
     let leaves: UnsafeBufferPointer<SegmentTrie.Leaf>
     let leafScopes: UnsafeBufferPointer<Int32>
     let typedSlots: UnsafeBufferPointer<SegmentTrie.TypedSlot>
@@ -43,20 +45,31 @@ final class FlatTrie: @unchecked Sendable {
                 keyStart: edge.keyStart + base, keyCount: edge.keyCount, child: edge.child, parent: -1, hash: edge.hash)
         }
         var edges = trie.edges
-        var slots = trie.edgeSlots
+        var indexes = trie.edgeSlots
         if trie.foldedRootIsUnique && !folded.isEmpty {
             // The host segment of an app link then costs one hash probe (parent -1).
             edges.append(contentsOf: folded)
-            slots = SegmentTrie.slotTable(
-                for: edges, capacity: max(slots.count, SegmentTrie.slotCapacity(for: edges.count)))
+            indexes = SegmentTrie.slotTable(
+                for: edges, capacity: max(indexes.count, SegmentTrie.slotCapacity(for: edges.count)))
         }
+        let keyBytes = trie.keyBytes + trie.foldedKeyBytes
+        self.keys = Self.copy(keyBytes)
+        let slots = UnsafeMutableBufferPointer<SegmentTrie.Slot>.allocate(capacity: max(indexes.count, 1))
+        slots.initialize(repeating: SegmentTrie.Slot())
+        for (position, index) in indexes.enumerated() where index >= 0 {
+            let edge = edges[Int(index)]
+            let key = UnsafeBufferPointer(
+                rebasing: self.keys[Int(edge.keyStart)..<(Int(edge.keyStart) + Int(edge.keyCount))])
+            slots[position] = SegmentTrie.Slot(
+                prefix: SegmentTrie.word(key, from: 0), suffix: SegmentTrie.word(key, from: 8), parent: edge.parent,
+                child: edge.child, keyStart: edge.keyStart, keyCount: edge.keyCount)
+        }
+        self.slots = UnsafeBufferPointer(rebasing: slots[0..<indexes.count])
+        self.slotMask = indexes.count - 1
         self.nodes = Self.copy(trie.nodes)
-        self.edges = Self.copy(edges)
-        self.edgeSlots = Self.copy(slots)
-        self.edgeSlotMask = slots.count - 1
+        self.maxPriorities = Self.copy(trie.maxPriorities)
+        self.literalNodes = Self.copy(trie.literalNodes)
         self.foldedRootEdges = Self.copy(folded)
-        self.keys = Self.copy(trie.keyBytes + trie.foldedKeyBytes)
-        self.leafLists = Self.copy(trie.leafLists)
         self.leaves = Self.copy(trie.leaves)
         self.leafScopes = Self.copy(trie.leafScopes)
         self.typedSlots = Self.copy(trie.typedSlots)
@@ -71,8 +84,9 @@ final class FlatTrie: @unchecked Sendable {
         let views = UnsafeMutablePointer<Views>.allocate(capacity: 1)
         views.initialize(
             to: Views(
-                nodes: self.nodes, edges: self.edges, edgeSlots: self.edgeSlots, edgeSlotMask: self.edgeSlotMask,
-                foldedRootEdges: self.foldedRootEdges, keys: self.keys, leafLists: self.leafLists, leaves: self.leaves,
+                nodes: self.nodes, maxPriorities: self.maxPriorities, literalNodes: self.literalNodes,
+                slots: self.slots, slotMask: self.slotMask,
+                foldedRootEdges: self.foldedRootEdges, keys: self.keys, leaves: self.leaves,
                 leafScopes: self.leafScopes, typedSlots: self.typedSlots, types: self.types,
                 caseInsensitive: self.caseInsensitive, foldedRootIsUnique: self.foldedRootIsUnique))
         self.views = UnsafePointer(views)
@@ -85,12 +99,12 @@ final class FlatTrie: @unchecked Sendable {
         types.baseAddress?.deinitialize(count: typeCount)
         types.deallocate()
         for buffer in [
-            UnsafeRawPointer(nodes.baseAddress), UnsafeRawPointer(edges.baseAddress),
-            UnsafeRawPointer(edgeSlots.baseAddress), UnsafeRawPointer(foldedRootEdges.baseAddress),
-            UnsafeRawPointer(keys.baseAddress), UnsafeRawPointer(leafLists.baseAddress),
-            UnsafeRawPointer(leaves.baseAddress), UnsafeRawPointer(leafScopes.baseAddress),
-            UnsafeRawPointer(typedSlots.baseAddress), UnsafeRawPointer(parameterPositions.baseAddress),
-            UnsafeRawPointer(parameterNames.baseAddress),
+            UnsafeRawPointer(nodes.baseAddress), UnsafeRawPointer(maxPriorities.baseAddress),
+            UnsafeRawPointer(literalNodes.baseAddress),
+            UnsafeRawPointer(slots.baseAddress), UnsafeRawPointer(foldedRootEdges.baseAddress),
+            UnsafeRawPointer(keys.baseAddress), UnsafeRawPointer(leaves.baseAddress),
+            UnsafeRawPointer(leafScopes.baseAddress), UnsafeRawPointer(typedSlots.baseAddress),
+            UnsafeRawPointer(parameterPositions.baseAddress), UnsafeRawPointer(parameterNames.baseAddress),
         ] {
             buffer?.deallocate()
         }
@@ -98,9 +112,10 @@ final class FlatTrie: @unchecked Sendable {
 
     /// The bytes the buffers hold, for memory reports.
     var byteCount: Int {
-        nodes.count * MemoryLayout<SegmentTrie.Node>.stride + edges.count * MemoryLayout<Edge>.stride
-            + edgeSlots.count * 4 + foldedRootEdges.count * MemoryLayout<Edge>.stride + keys.count
-            + leafLists.count * 4 + leaves.count * MemoryLayout<SegmentTrie.Leaf>.stride + leafScopes.count * 4
+        nodes.count * MemoryLayout<SegmentTrie.Node>.stride + maxPriorities.count * 4 + literalNodes.count * 8
+            + slots.count * MemoryLayout<SegmentTrie.Slot>.stride
+            + foldedRootEdges.count * MemoryLayout<Edge>.stride + keys.count
+            + leaves.count * MemoryLayout<SegmentTrie.Leaf>.stride + leafScopes.count * 4
             + typedSlots.count * MemoryLayout<SegmentTrie.TypedSlot>.stride + parameterPositions.count * 8
     }
 

@@ -1,6 +1,6 @@
 /// A match with what it needs to decode its values: the core, the matched string, and the plain
 /// ``MatchingCore/Found`` record of the search (captures as byte ranges, decoded only when asked).
-/// A static hit allocates nothing, a hit with up to four parameters allocates nothing either.
+/// A hit allocates nothing, whatever its parameters: they are found in the string when read.
 @usableFromInline
 struct MatchDetails: Sendable {
     let core: MatchingCore
@@ -34,116 +34,97 @@ struct MatchDetails: Sendable {
 
 extension MatchingCore {
     /// What a search found, in plain values (no reference inside), so that making, copying and
-    /// dropping one costs no reference counting.
+    /// dropping one costs no reference counting: the leaf, the scope, and where the route path lies
+    /// in the matched string. Captures are found again in the path when they are read (a match that
+    /// is only asked for its value pays nothing for them).
     @usableFromInline
     struct Found: Sendable {
         var leafIndex: Int32
         var scopeID: Int32
-        /// Whether the template has parameters or a catch-all to decode from the matched string.
-        var needsSource: Bool
-        var captures: Captures
-
-        /// Byte ranges of the first four `:name` parameters, in template order, packed as
-        /// `start << 32 | end`; where the route path starts and ends, and where a catch-all starts.
-        ///
-        /// A plain value with no reference inside, so that making, copying and dropping a match costs
-        /// no reference counting. The rare captures after the fourth are found again from the matched
-        /// string when asked (``MatchingCore/captureRange(_:of:in:)``).
-        struct Captures: Sendable {
-            var capture0: UInt64 = 0
-            var capture1: UInt64 = 0
-            var capture2: UInt64 = 0
-            var capture3: UInt64 = 0
-            /// The first byte of the catch-all's segments, or -1 when the template has no catch-all.
-            var wildcardStart: Int32 = -1
-            /// The start of the route path (segment 0's first byte, or where an empty path would be).
-            var pathStart: Int32 = 0
-            /// The end of the route path.
-            var pathEnd: Int32 = 0
-
-            @inline(__always)
-            init(
-                leaf: SegmentTrie.Leaf, positions: UnsafeBufferPointer<Int32>,
-                segments: UnsafeBufferPointer<SegmentRef>,
-                path: Range<Int>
-            ) {
-                let pathStart = path.lowerBound
-                let pathEnd = path.upperBound
-                let count = Int(leaf.parameterCount)
-                func packed(_ index: Int) -> UInt64 {
-                    guard index < count else { return 0 }
-                    let segment = segments[Int(positions[Int(leaf.parameterStart) + index])]
-                    return UInt64(UInt32(bitPattern: segment.start)) << 32 | UInt64(UInt32(bitPattern: segment.end))
-                }
-                if count > 0 {
-                    capture0 = packed(0)
-                    capture1 = packed(1)
-                    capture2 = packed(2)
-                    capture3 = packed(3)
-                }
-                if leaf.isCatchAll {
-                    let position = Int(leaf.segmentCount) - 1
-                    wildcardStart = position < segments.count ? segments[position].start : Int32(pathEnd)
-                }
-                self.pathStart = Int32(pathStart)
-                self.pathEnd = Int32(pathEnd)
-            }
-        }
+        /// The start of the route path (segment 0's first byte, or a '/' before it).
+        var pathStart: Int32
+        /// The end of the route path.
+        var pathEnd: Int32
     }
 
-    /// A found leaf, with the byte ranges of its captures in the parsed segments.
+    /// A found leaf.
     @inline(__always)
-    func found(
-        leafIndex: Int32, scopeID: Int32, segments: UnsafeBufferPointer<SegmentRef>, path: Range<Int>
-    ) -> Found {
-        let leaf = trie.leaves[Int(leafIndex)]
-        return Found(
-            leafIndex: leafIndex, scopeID: scopeID, needsSource: leaf.parameterCount > 0 || leaf.isCatchAll,
-            captures: Found.Captures(leaf: leaf, positions: trie.parameterPositions, segments: segments, path: path))
+    func found(leafIndex: Int32, scopeID: Int32, path: Range<Int>) -> Found {
+        Found(
+            leafIndex: leafIndex, scopeID: scopeID, pathStart: Int32(truncatingIfNeeded: path.lowerBound),
+            pathEnd: Int32(truncatingIfNeeded: path.upperBound))
     }
 
-    /// The byte range of `:name` parameter `index` of a found leaf in `source`.
-    func captureRange(_ index: Int, of found: Found, in source: String) -> Range<Int> {
-        let captures = found.captures
-        let packed: UInt64
-        switch index {
-        case 0: packed = captures.capture0
-        case 1: packed = captures.capture1
-        case 2: packed = captures.capture2
-        case 3: packed = captures.capture3
-        default:
-            let leaf = trie.leaves[Int(found.leafIndex)]
-            let position = Int(trie.parameterPositions[Int(leaf.parameterStart) + index])
-            return Self.segmentRange(position, of: captures, in: source)
-        }
-        return Int(packed >> 32)..<Int(packed & 0xFFFF_FFFF)
+    /// Whether the found template has parameters or a catch-all to decode from the matched string.
+    @inline(__always)
+    func needsSource(_ found: Found) -> Bool {
+        let leaf = trie.views.pointee.leaves[Int(found.leafIndex)]
+        return leaf.parameterCount > 0 || leaf.isCatchAll
     }
 
-    /// The byte range of path segment `position` of the source, split as ``URLAnatomy`` splits it
-    /// (empty runs between slashes are not segments). For the captures after the fourth.
-    private static func segmentRange(_ position: Int, of captures: Found.Captures, in source: String) -> Range<Int> {
-        source.withUTF8Bytes { utf8 in
-            let end = min(Int(captures.pathEnd), utf8.count)
-            var index = min(max(Int(captures.pathStart), 0), end)
-            var segment = 0
-            while index < end {
+    /// The byte ranges of the path segments at `positions` (ascending), split as ``URLAnatomy``
+    /// splits them (empty runs between slashes are not segments); `end..<end` for a position past
+    /// the last segment.
+    private static func segmentRanges(
+        _ positions: some Sequence<Int>, of found: Found, in utf8: UnsafeBufferPointer<UInt8>
+    ) -> [Range<Int>] {
+        let end = min(Int(found.pathEnd), utf8.count)
+        var index = min(max(Int(found.pathStart), 0), end)
+        var segment = 0
+        var ranges: [Range<Int>] = []
+        for position in positions {
+            var match: Range<Int>?
+            while index < end, match == nil {
                 while index < end, utf8[index] == UInt8(ascii: "/") { index += 1 }
                 let start = index
                 while index < end, utf8[index] != UInt8(ascii: "/") { index += 1 }
                 if index > start {
-                    if segment == position { return start..<index }
+                    if segment == position { match = start..<index }
                     segment += 1
                 }
             }
-            return end..<end
+            ranges.append(match ?? end..<end)
         }
+        return ranges
+    }
+
+    /// The byte range of path segment `position` (see ``segmentRanges(_:of:in:)``).
+    private static func segmentRange(_ position: Int, of found: Found, in utf8: UnsafeBufferPointer<UInt8>)
+        -> Range<Int>
+    {
+        let end = min(Int(found.pathEnd), utf8.count)
+        var index = min(max(Int(found.pathStart), 0), end)
+        var segment = 0
+        while index < end {
+            while index < end, utf8[index] == UInt8(ascii: "/") { index += 1 }
+            let start = index
+            while index < end, utf8[index] != UInt8(ascii: "/") { index += 1 }
+            if index > start {
+                if segment == position { return start..<index }
+                segment += 1
+            }
+        }
+        return end..<end
+    }
+
+    /// The byte range of `:name` parameter `index` of a found leaf in `source`.
+    func captureRange(_ index: Int, of found: Found, in source: String) -> Range<Int> {
+        let leaf = trie.leaves[Int(found.leafIndex)]
+        let position = Int(trie.parameterPositions[Int(leaf.parameterStart) + index])
+        return source.withUTF8Bytes { Self.segmentRange(position, of: found, in: $0) }
+    }
+
+    /// The first byte of the catch-all's segments, or `nil` when the template has no catch-all.
+    private func wildcardStart(of found: Found, in utf8: UnsafeBufferPointer<UInt8>) -> Int? {
+        let leaf = trie.leaves[Int(found.leafIndex)]
+        guard leaf.isCatchAll else { return nil }
+        return Self.segmentRange(Int(leaf.segmentCount) - 1, of: found, in: utf8).lowerBound
     }
 
     /// The catch-all's segments, decoded, or `nil` when the template has no catch-all.
     func wildcard(of found: Found, in source: String) -> [String]? {
-        let start = found.captures.wildcardStart
-        guard start >= 0 else { return nil }
-        return PathSegments.decodedSegments(of: source, in: Int(start)..<Int(found.captures.pathEnd))
+        guard let start = source.withUTF8Bytes({ wildcardStart(of: found, in: $0) }) else { return nil }
+        return PathSegments.decodedSegments(of: source, in: start..<Int(found.pathEnd))
     }
 
     /// The `:name` parameters and the named catch-all of a found leaf, decoded from `source`.
@@ -155,12 +136,22 @@ extension MatchingCore {
             return RouteParameters(
                 .init(name: name, value: PathSegments.decoded(source, captureRange(0, of: found, in: source))))
         }
+        // Up to four parameters are found one by one (no array); more in one pass over the path.
+        let count = Int(record.parameterCount)
+        let ranges: [Range<Int>]? =
+            count <= 4
+            ? nil
+            : source.withUTF8Bytes { utf8 in
+                Self.segmentRanges(
+                    (0..<count).lazy.map { Int(self.trie.parameterPositions[Int(record.parameterStart) + $0]) },
+                    of: found, in: utf8)
+            }
         var parameters: [RouteParameters.Parameter] = []
-        parameters.reserveCapacity(Int(record.parameterCount) + (record.catchAllName >= 0 ? 1 : 0))
-        for index in 0..<Int(record.parameterCount) {
+        parameters.reserveCapacity(count + (record.catchAllName >= 0 ? 1 : 0))
+        for index in 0..<count {
             let name = trie.names[Int(trie.parameterNames[Int(record.parameterStart) + index])]
-            parameters.append(
-                .init(name: name, value: PathSegments.decoded(source, captureRange(index, of: found, in: source))))
+            let range = ranges?[index] ?? captureRange(index, of: found, in: source)
+            parameters.append(.init(name: name, value: PathSegments.decoded(source, range)))
         }
         if record.catchAllName >= 0 {
             parameters.append(

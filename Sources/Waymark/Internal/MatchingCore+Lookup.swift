@@ -34,32 +34,57 @@ extension MatchingCore {
     /// to decode from it).
     @usableFromInline @inline(__always)
     func details(_ found: Found, source: String) -> MatchDetails {
-        MatchDetails(core: self, source: found.needsSource ? source : nil, found: found)
+        MatchDetails(core: self, source: needsSource(found) ? source : nil, found: found)
     }
 
-    private func best(bytes: UnsafeBufferPointer<UInt8>) -> Found? {
-        let views = trie.views  // a pointer: the search copies nothing
-        let limits = options.limits
-        guard bytes.count <= limits.maximumURLLength else { return nil }
-        let found = try? URLAnatomy.withParsed(bytes) { anatomy, segments, hasTrailingSlash -> Found? in
-            guard segments.count <= limits.maximumSegments, let context = scopeContext(bytes, anatomy) else {
-                return nil
+    func best(bytes: UnsafeBufferPointer<UInt8>) -> Found? {
+        guard bytes.count <= options.limits.maximumURLLength else { return nil }
+        // Parsed into a stack buffer of 32 segments; `nil` (rather than `.some(nil)`) when the path
+        // has more, and is parsed again into a buffer of its size. No ``URLAnatomy`` is made: the
+        // search needs the kind, scheme, host and segments only.
+        let found = withUnsafeTemporaryAllocation(of: SegmentRef.self, capacity: 32) { buffer -> Found?? in
+            do throws(URLAnatomy.Failure) {
+                let head = try URLAnatomy.head(bytes)
+                let split = try URLAnatomy.splitPath(bytes, from: head.pathStart, into: buffer)
+                if split.end < bytes.count { _ = try URLAnatomy.tail(bytes, from: split.end) }
+                if split.overflow { return nil }
+                let path = head.pathStart..<split.end
+                let segments = UnsafeBufferPointer(rebasing: buffer[0..<split.segmentCount])
+                let hasTrailingSlash = URLAnatomy.hasTrailingSlash(bytes, path: path, segmentCount: split.segmentCount)
+                return .some(best(bytes, head.kind, head.scheme, head.host, path, segments, hasTrailingSlash))
+            } catch {
+                return .some(nil)
             }
-            for pass in 0..<2 {
-                let scopeID = pass == 0 ? context.exact : context.any
-                if scopeID < 0 { continue }
-                let found = TrieSearch(
-                    trie: views, bytes: bytes, segments: segments, hasTrailingSlash: hasTrailingSlash,
-                    strictTrailingSlash: options.strictTrailingSlash, foldFirstSegment: context.foldFirstSegment,
-                    scopeID: scopeID
-                ).best()
-                if let found {
-                    return self.found(leafIndex: found, scopeID: scopeID, segments: segments, path: anatomy.path)
-                }
-            }
+        }
+        if let found { return found }
+        return
+            (try? URLAnatomy.withParsed(bytes) { anatomy, segments, hasTrailingSlash in
+                best(bytes, anatomy.kind, anatomy.scheme, anatomy.host, anatomy.path, segments, hasTrailingSlash)
+            }) ?? nil
+    }
+
+    /// The best match of a parsed URL: the exact scope first, then the any scope.
+    @inline(__always)
+    private func best(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ kind: URLAnatomy.Kind, _ scheme: Range<Int>?, _ host: Range<Int>?,
+        _ path: Range<Int>, _ segments: UnsafeBufferPointer<SegmentRef>, _ hasTrailingSlash: Bool
+    ) -> Found? {
+        guard segments.count <= options.limits.maximumSegments,
+            let context = scopeContext(bytes, kind: kind, scheme: scheme, host: host)
+        else {
             return nil
         }
-        return found ?? nil
+        for pass in 0..<2 {
+            let scopeID = pass == 0 ? context.exact : context.any
+            if scopeID < 0 { continue }
+            let found = TrieSearch(
+                trie: trie.views, bytes: bytes, segments: segments, hasTrailingSlash: hasTrailingSlash,
+                strictTrailingSlash: options.strictTrailingSlash, foldFirstSegment: context.foldFirstSegment,
+                scopeID: scopeID
+            ).best()
+            if let found { return self.found(leafIndex: found, scopeID: scopeID, path: path) }
+        }
+        return nil
     }
 
     /// A full lookup: the parsed URL, the outcome and the best match, or every match in precedence
@@ -121,7 +146,7 @@ extension MatchingCore {
                 scopeID: scopeID)
             if !collectAll {
                 if let found = search.best() {
-                    best = self.found(leafIndex: found, scopeID: scopeID, segments: segments, path: anatomy.path)
+                    best = self.found(leafIndex: found, scopeID: scopeID, path: anatomy.path)
                     break
                 }
                 continue
@@ -132,7 +157,7 @@ extension MatchingCore {
                 let leaf = views.pointee.leaves[Int(leafIndex)]
                 if matches.contains(where: { views.pointee.leaves[Int($0.leafIndex)].route == leaf.route }) { continue }
                 matches.append(
-                    self.found(leafIndex: leafIndex, scopeID: scopeID, segments: segments, path: anatomy.path))
+                    self.found(leafIndex: leafIndex, scopeID: scopeID, path: anatomy.path))
             }
         }
         if collectAll { best = matches.first }
@@ -181,9 +206,16 @@ extension MatchingCore {
     /// (``refusal(_:_:)`` says why). Compares schemes and domains on the bytes, without allocating.
     @inline(__always)
     private func scopeContext(_ bytes: UnsafeBufferPointer<UInt8>, _ anatomy: URLAnatomy) -> ScopeContext? {
-        switch anatomy.kind {
+        scopeContext(bytes, kind: anatomy.kind, scheme: anatomy.scheme, host: anatomy.host)
+    }
+
+    @inline(__always)
+    private func scopeContext(
+        _ bytes: UnsafeBufferPointer<UInt8>, kind: URLAnatomy.Kind, scheme: Range<Int>?, host: Range<Int>?
+    ) -> ScopeContext? {
+        switch kind {
         case .app:
-            let scheme = anatomy.scheme ?? 0..<0
+            let scheme = scheme ?? 0..<0
             let accepted = acceptedSchemes.contains(bytes, scheme)
             // Unknown schemes pass only in an accept-everything table, and reserved ones never do.
             if !accepted
@@ -198,7 +230,7 @@ extension MatchingCore {
             }
             return ScopeContext(exact: exact, any: 0, foldFirstSegment: true)
         case .universal:
-            let host = anatomy.host ?? 0..<0
+            let host = host ?? 0..<0
             if !acceptsEverything && !acceptedDomains.contains(bytes, host) {
                 return nil
             }

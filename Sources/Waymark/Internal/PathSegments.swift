@@ -5,9 +5,6 @@ struct SegmentRef {
     /// The segment holds a `%` escape or a non-ASCII byte, so comparing it with a literal needs
     /// decoding (and Unicode normalization) first.
     var isComplex: Bool
-    /// The ``FlatTrie`` hash of the raw bytes, not case-folded (meaningful only for segments that are
-    /// not complex).
-    var hash: UInt32
 }
 
 /// Helpers for route-path segments found by ``URLAnatomy/parse(_:into:)``.

@@ -9,27 +9,39 @@
 /// that end here, and catch-alls that start here. A depth-first search that visits children in the
 /// order literal, typed, parameter, catch-all meets templates in the precedence order of DESIGN.md.
 struct SegmentTrie: Sendable {
-    /// 32 bytes.
+    /// A node (16 bytes). Its leaves are one run of ``SegmentTrie/leaves``: the templates that end
+    /// here from `leafStart` to `catchAllStart`, then the catch-alls that start here up to the next
+    /// node's `leafStart` (a last, empty node closes the final run), each part ordered by priority,
+    /// then registration.
     struct Node: Sendable {
-        var literalCount: Int32 = 0
         var typedChild: Int32 = -1
         var parameterChild: Int32 = -1
-        var terminalStart: Int32 = 0
-        var terminalCount: Int32 = 0
+        var leafStart: Int32 = 0
         var catchAllStart: Int32 = 0
-        var catchAllCount: Int32 = 0
-        /// The highest priority of any leaf in this node's subtree, to prune the search.
-        var maxPriority: Int32 = .min
     }
 
-    /// A literal edge: its key bytes (in `keyBytes`), the child it leads to, its parent, and the
-    /// FNV-1a hash of the key.
+    /// A literal edge as the builder keeps it: its key bytes (in `keyBytes`), the child it leads to,
+    /// its parent, and the ``SegmentHash`` of the key.
     struct Edge: Sendable {
         var keyStart: Int32
         var keyCount: Int32
         var child: Int32
         var parent: Int32
         var hash: UInt32
+    }
+
+    /// A slot of the edge hash table that a lookup probes (32 bytes): the edge itself, with the key's
+    /// first sixteen bytes inline, so that finding a literal child reads one record, and compares a
+    /// key of up to sixteen bytes without reading the key. An empty slot has `keyCount` 0.
+    struct Slot: Sendable {
+        /// Key bytes 0 to 7, little-endian, padded with zero bytes.
+        var prefix: UInt64 = 0
+        /// Key bytes 8 to 15, little-endian, padded with zero bytes.
+        var suffix: UInt64 = 0
+        var parent: Int32 = 0
+        var child: Int32 = -1
+        var keyStart: Int32 = 0
+        var keyCount: Int32 = 0
     }
 
     struct TypedSlot: Hashable, Sendable {
@@ -60,6 +72,11 @@ struct SegmentTrie: Sendable {
     }
 
     var nodes: [Node] = []
+    /// The highest priority of any leaf in each node's subtree, to prune the search.
+    var maxPriorities: [Int32] = []
+    /// One bit per node, set when the node has literal children: a search probes the edge table
+    /// only at those (a bitset of a few kilobytes, always in cache).
+    var literalNodes: [UInt64] = []
     var edges: [Edge] = []
     /// The edge hash table: a power of two of slots, each an edge index or -1.
     var edgeSlots: [Int32] = []
@@ -72,7 +89,7 @@ struct SegmentTrie: Sendable {
     /// folded keys can also go into the edge hash table, under the parent -1.
     var foldedRootIsUnique = true
     var keyBytes: [UInt8] = []
-    var leafLists: [Int32] = []
+    /// Every leaf, in runs by node (see ``Node``).
     var leaves: [Leaf] = []
     /// Scope IDs of the leaves; leaves with the same scopes share one run.
     var leafScopes: [Int32] = []
@@ -85,15 +102,23 @@ struct SegmentTrie: Sendable {
     var names: [String] = []
     var caseInsensitive = false
 
-    /// FNV-1a over the bytes with bit 0x20 set in each, so that an ASCII letter hashes the same in
-    /// either case: one hash serves case-sensitive and case-folded lookups, and the URL parser
-    /// computes it while it splits the path, so no lookup reads a segment twice to hash it. The hash
-    /// only picks a slot; keys are always compared byte by byte.
+    /// See ``SegmentHash``: one hash serves case-sensitive and case-folded lookups, and the URL
+    /// parser computes it while it splits the path, so no lookup reads a segment twice to hash it.
     @inline(__always)
     static func hash<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> UInt32 {
-        var hash: UInt32 = 0x811C_9DC5
-        for byte in bytes { hash = (hash ^ UInt32(byte | 0x20)) &* 0x0100_0193 }
-        return hash
+        SegmentHash.hash(bytes)
+    }
+
+    /// Eight bytes of a key from `offset` as a little-endian word, padded with zero bytes: what
+    /// ``Slot/prefix`` and ``Slot/suffix`` hold, and what the URL parser records of each segment.
+    static func word(_ bytes: UnsafeBufferPointer<UInt8>, from offset: Int) -> UInt64 {
+        var word: UInt64 = 0
+        var index = offset
+        while index < min(bytes.count, offset + 8) {
+            word |= UInt64(bytes[index]) << UInt64((index - offset) * 8)
+            index += 1
+        }
+        return word
     }
 
     /// An open-addressing table of `capacity` slots (a power of two) holding every edge's index at
@@ -108,10 +133,12 @@ struct SegmentTrie: Sendable {
         return slots
     }
 
-    /// The smallest power of two, at least 8, that keeps `count` entries at a load of 3/4 or less.
+    /// The smallest power of two, at least 8, that keeps `count` entries at a load of 1/2 or less,
+    /// so that a probe for a key that is not there (a parameter's value, at every parameter of a
+    /// lookup) ends after two slots on average.
     static func slotCapacity(for count: Int) -> Int {
         var capacity = 8
-        while count * 4 > capacity * 3 { capacity *= 2 }
+        while count * 2 > capacity { capacity *= 2 }
         return capacity
     }
 

@@ -183,7 +183,7 @@ struct SegmentTrieBuilder: Sendable {
         )
         keyBytes.append(contentsOf: bytes)
         if parent == 0 { rootTexts.append((child, text)) }
-        if edges.count * 4 > edgeSlots.count * 3 { growEdgeSlots() }
+        if edges.count * 2 > edgeSlots.count { growEdgeSlots() }
         return child
     }
 
@@ -228,7 +228,6 @@ struct SegmentTrieBuilder: Sendable {
     func build() -> SegmentTrie {
         var trie = SegmentTrie()
         trie.caseInsensitive = caseInsensitive
-        trie.leaves = leaves
         trie.leafScopes = leafScopes
         trie.typedSlots = typedSlots
         trie.parameterPositions = parameterPositions
@@ -240,42 +239,49 @@ struct SegmentTrieBuilder: Sendable {
         let fitting = SegmentTrie.slotCapacity(for: edges.count)
         trie.edgeSlots = fitting < edgeSlots.count ? SegmentTrie.slotTable(for: edges, capacity: fitting) : edgeSlots
         trie.keyBytes = keyBytes
-        trie.nodes = [SegmentTrie.Node](repeating: SegmentTrie.Node(), count: nodes.count)
-        trie.leafLists.reserveCapacity(leaves.count)
-        func append(_ head: Int32, into flat: inout SegmentTrie.Node, terminal: Bool) {
-            let start = Int32(trie.leafLists.count)
-            var list = head >= 0 && nextLeaf[Int(head)] < 0 ? [head] : self.list(from: head)
-            if list.count > 1 {
+        // Leaves in runs by node: the templates that end at the node, then the catch-alls that
+        // start there, each ordered by priority (higher first), then registration.
+        var order: [Int32] = []
+        order.reserveCapacity(leaves.count)
+        var maxPriorities = [Int32](repeating: .min, count: nodes.count)
+        trie.nodes.reserveCapacity(nodes.count + 1)
+        for (index, node) in nodes.enumerated() {
+            var flat = SegmentTrie.Node(
+                typedChild: node.typed, parameterChild: node.parameter, leafStart: Int32(order.count), catchAllStart: 0)
+            for part in 0..<2 {
+                let head = part == 0 ? node.terminalHead : node.catchAllHead
+                if part == 1 { flat.catchAllStart = Int32(order.count) }
+                guard head >= 0 else { continue }
+                if nextLeaf[Int(head)] < 0 {
+                    maxPriorities[index] = max(maxPriorities[index], leaves[Int(head)].priority)
+                    order.append(head)
+                    continue
+                }
+                var list = self.list(from: head)
                 list.sort { lhs, rhs in
                     let left = leaves[Int(lhs)]
                     let right = leaves[Int(rhs)]
                     return left.priority != right.priority ? left.priority > right.priority : left.route < right.route
                 }
+                for leaf in list { maxPriorities[index] = max(maxPriorities[index], leaves[Int(leaf)].priority) }
+                order.append(contentsOf: list)
             }
-            trie.leafLists.append(contentsOf: list)
-            for leaf in list { flat.maxPriority = max(flat.maxPriority, leaves[Int(leaf)].priority) }
-            if terminal {
-                flat.terminalStart = start
-                flat.terminalCount = Int32(list.count)
-            } else {
-                flat.catchAllStart = start
-                flat.catchAllCount = Int32(list.count)
-            }
+            trie.nodes.append(flat)
         }
-        for (index, node) in nodes.enumerated() {
-            var flat = SegmentTrie.Node()
-            flat.literalCount = node.literalCount
-            flat.typedChild = node.typed
-            flat.parameterChild = node.parameter
-            if node.terminalHead >= 0 { append(node.terminalHead, into: &flat, terminal: true) }
-            if node.catchAllHead >= 0 { append(node.catchAllHead, into: &flat, terminal: false) }
-            trie.nodes[index] = flat
-        }
+        // A last node, with no leaves, closes the last node's catch-all run.
+        let end = Int32(order.count)
+        trie.nodes.append(SegmentTrie.Node(typedChild: -1, parameterChild: -1, leafStart: end, catchAllStart: end))
+        trie.leaves = order.map { leaves[Int($0)] }
         // Children are always created after their parent: one backward pass pushes each node's
         // highest priority up to its parent, and reaches a parent only after all its children.
         for index in nodes.indices.reversed() where nodes[index].parent >= 0 {
             let parent = Int(nodes[index].parent)
-            trie.nodes[parent].maxPriority = max(trie.nodes[parent].maxPriority, trie.nodes[index].maxPriority)
+            maxPriorities[parent] = max(maxPriorities[parent], maxPriorities[index])
+        }
+        trie.maxPriorities = maxPriorities
+        trie.literalNodes = [UInt64](repeating: 0, count: (nodes.count + 63) / 64)
+        for (index, node) in nodes.enumerated() where node.literalCount > 0 {
+            trie.literalNodes[index >> 6] |= 1 << UInt64(index & 63)
         }
         // The host segment of an app link compares case-insensitively: the root's literals, by their
         // folded text, sorted so that spellings that fold alike come one after another.

@@ -13,66 +13,167 @@ struct TrieSearch {
 
     // MARK: - Best match
 
+    /// Where the search of one depth stands: the node, the next kind of child to try there, and, for
+    /// the root's folded literals of an app link, the last one tried.
+    private struct Frame {
+        var node: Int32
+        var stage: Int32
+        var lastLiteral: Int32
+    }
+
+    // The kinds of child a node's children are tried in, most specific first; then its catch-alls.
+    private static let literalStage: Int32 = 0
+    private static let typedStage: Int32 = 1
+    private static let parameterStage: Int32 = 2
+    private static let catchAllStage: Int32 = 3
+    private static let doneStage: Int32 = 4
+
     /// The leaf of the best match: highest priority, then most specific, then first registered.
+    ///
+    /// A depth-first search without recursion: one frame per depth on a stack allocation, children
+    /// tried literal, typed, parameter, then the node's catch-alls, the order in which templates
+    /// meet DESIGN.md's precedence. Once a leaf is found, a subtree whose highest priority does not
+    /// beat it is skipped, and once a leaf has the highest priority in the trie the search ends, so
+    /// with equal priorities the first leaf found is the answer. The search's first path is walked
+    /// on its own first (``firstPathLeaf()``), which is all most lookups need.
     func best() -> Int32? {
+        let quick = firstPathLeaf()
+        if quick >= 0 { return quick }
+        let depthCount = segments.count
+        return withUnsafeTemporaryAllocation(of: Frame.self, capacity: depthCount + 1) { frames -> Int32? in
+            let nodes = trie.pointee.nodes
+            let maxPriorities = trie.pointee.maxPriorities
+            let foldRoot = foldFirstSegment && !trie.pointee.caseInsensitive
+            var best: Int32 = -1
+            // Int64, so that "no leaf yet" is below every Int32 priority.
+            var bestPriority = Int64.min
+            let ceiling = Int64(maxPriorities[0])
+            var node: Int32 = 0
+            var depth = 0
+            var stage = Self.literalStage
+            var lastLiteral: Int32 = -1
+            while true {
+                let record = nodes[Int(node)]
+                var next: Int32 = -1
+                if depth == depthCount {
+                    consider(record.leafStart, record.catchAllStart, &best, &bestPriority)
+                    consider(record.catchAllStart, nodes[Int(node) &+ 1].leafStart, &best, &bestPriority)
+                } else {
+                    while stage < Self.doneStage {
+                        switch stage {
+                        case Self.literalStage:
+                            if depth == 0 && foldRoot {
+                                if trie.pointee.foldedRootIsUnique {
+                                    stage = Self.typedStage
+                                    next = foldedRootChildByHash().map(Int32.init) ?? -1
+                                } else if let child = foldedRootChild(after: Int(lastLiteral)) {
+                                    // Several root literals may fold to this key: stay at this stage.
+                                    next = Int32(child)
+                                    lastLiteral = next
+                                } else {
+                                    stage = Self.typedStage
+                                }
+                            } else {
+                                stage = Self.typedStage
+                                if hasLiterals(node) { next = literalChild(of: node, depth: depth) }
+                            }
+                        case Self.typedStage:
+                            stage = Self.parameterStage
+                            next = record.typedChild
+                        case Self.parameterStage:
+                            stage = Self.catchAllStage
+                            next = record.parameterChild
+                        default:
+                            stage = Self.doneStage
+                            consider(record.catchAllStart, nodes[Int(node) &+ 1].leafStart, &best, &bestPriority)
+                        }
+                        if next >= 0 {
+                            if Int64(maxPriorities[Int(next)]) > bestPriority { break }
+                            next = -1  // nothing below it can beat the leaf found
+                        }
+                    }
+                }
+                if next >= 0 {
+                    frames[depth] = Frame(node: node, stage: stage, lastLiteral: lastLiteral)
+                    depth &+= 1
+                    node = next
+                    stage = Self.literalStage
+                    lastLiteral = -1
+                    continue
+                }
+                // Nothing in the trie beats the leaf found: the search is over without climbing back.
+                if depth == 0 || bestPriority >= ceiling { break }
+                depth &-= 1
+                let frame = frames[depth]
+                node = frame.node
+                stage = frame.stage
+                lastLiteral = frame.lastLiteral
+            }
+            return best >= 0 ? best : nil
+        }
+    }
+
+    /// The answer when the search's first path gives it: the search goes down the literal, else the
+    /// typed, else the parameter child at each depth, and the first path it completes is that one.
+    /// When the path reaches the last segment, and a leaf there is acceptable and has the highest
+    /// priority in the trie, nothing found later can beat it. Otherwise -1, and ``best()`` searches
+    /// in full.
+    ///
+    /// A literal child is found by reading its slot alone, so a path of literals reads one slot per
+    /// segment, then the last node and its leaf.
+    @inline(__always)
+    private func firstPathLeaf() -> Int32 {
+        let nodes = trie.pointee.nodes
+        let depthCount = segments.count
+        let foldRoot = foldFirstSegment && !trie.pointee.caseInsensitive
+        if foldRoot && !trie.pointee.foldedRootIsUnique { return -1 }
+        var node: Int32 = 0
+        var depth = 0
+        while depth < depthCount {
+            var next: Int32 = -1
+            if hasLiterals(node) {
+                next =
+                    depth == 0 && foldRoot
+                    ? (foldedRootChildByHash().map(Int32.init) ?? -1) : literalChild(of: node, depth: depth)
+            }
+            if next < 0 {
+                let record = nodes[Int(node)]
+                next = record.typedChild >= 0 ? record.typedChild : record.parameterChild
+                if next < 0 { return -1 }
+            }
+            node = next
+            depth &+= 1
+        }
+        let record = nodes[Int(node)]
         var best: Int32 = -1
-        searchBest(node: 0, depth: 0, best: &best)
-        return best >= 0 ? best : nil
+        var bestPriority = Int64.min
+        consider(record.leafStart, record.catchAllStart, &best, &bestPriority)
+        consider(record.catchAllStart, nodes[Int(node) &+ 1].leafStart, &best, &bestPriority)
+        return bestPriority >= Int64(trie.pointee.maxPriorities[0]) ? best : -1
     }
 
-    private func searchBest(node index: Int, depth: Int, best: inout Int32) {
-        let node = trie.pointee.nodes[index]
-        if depth == segments.count {
-            if node.terminalCount > 0 { consider(start: node.terminalStart, count: node.terminalCount, best: &best) }
-            if node.catchAllCount > 0 { consider(start: node.catchAllStart, count: node.catchAllCount, best: &best) }
-            return
-        }
-        if depth == 0 && foldFirstSegment && !trie.pointee.caseInsensitive {
-            if trie.pointee.foldedRootIsUnique {
-                if let child = foldedRootChildByHash(), !isPruned(child, best) {
-                    searchBest(node: child, depth: depth + 1, best: &best)
-                }
-            } else {
-                var found = foldedRootChild(after: -1)
-                while let child = found {
-                    if !isPruned(child, best) { searchBest(node: child, depth: depth + 1, best: &best) }
-                    found = foldedRootChild(after: child)
-                }
-            }
-        } else if node.literalCount > 0, let child = literalChild(of: index, depth: depth), !isPruned(child, best) {
-            searchBest(node: child, depth: depth + 1, best: &best)
-        }
-        if node.typedChild >= 0, !isPruned(Int(node.typedChild), best) {
-            searchBest(node: Int(node.typedChild), depth: depth + 1, best: &best)
-        }
-        if node.parameterChild >= 0, !isPruned(Int(node.parameterChild), best) {
-            searchBest(node: Int(node.parameterChild), depth: depth + 1, best: &best)
-        }
-        if node.catchAllCount > 0 { consider(start: node.catchAllStart, count: node.catchAllCount, best: &best) }
-    }
-
+    /// Whether `node` has literal children (see ``SegmentTrie/literalNodes``).
     @inline(__always)
-    private func isPruned(_ child: Int, _ best: Int32) -> Bool {
-        best >= 0 && trie.pointee.nodes[child].maxPriority <= trie.pointee.leaves[Int(best)].priority
+    private func hasLiterals(_ node: Int32) -> Bool {
+        trie.pointee.literalNodes[Int(node &>> 6)] & (1 &<< UInt64(truncatingIfNeeded: node & 63)) != 0
     }
 
-    /// Takes the first acceptable leaf of a list (ordered by priority, then registration) if it
-    /// beats the best so far. Found later in the search means less specific, so only a strictly
-    /// higher priority wins.
+    /// Takes the first acceptable leaf of a run (ordered by priority, then registration) if it beats
+    /// the best so far. Found later in the search means less specific, so only a strictly higher
+    /// priority wins.
     @inline(__always)
-    private func consider(start: Int32, count: Int32, best: inout Int32) {
-        var position = Int(start)
-        let end = position + Int(count)
+    private func consider(_ start: Int32, _ end: Int32, _ best: inout Int32, _ bestPriority: inout Int64) {
+        let leaves = trie.pointee.leaves
+        var position = start
         while position < end {
-            let leafIndex = trie.pointee.leafLists[position]
-            if best >= 0, trie.pointee.leaves[Int(leafIndex)].priority <= trie.pointee.leaves[Int(best)].priority {
+            let priority = Int64(leaves[Int(position)].priority)
+            if priority <= bestPriority { return }
+            if accepts(position) {
+                best = position
+                bestPriority = priority
                 return
             }
-            if accepts(leafIndex) {
-                best = leafIndex
-                return
-            }
-            position += 1
+            position &+= 1
         }
     }
 
@@ -85,9 +186,10 @@ struct TrieSearch {
 
     private func searchAll(node index: Int, depth: Int, into results: inout [Int32]) {
         let node = trie.pointee.nodes[index]
+        let catchAllEnd = trie.pointee.nodes[index + 1].leafStart
         if depth == segments.count {
-            collect(start: node.terminalStart, count: node.terminalCount, into: &results)
-            collect(start: node.catchAllStart, count: node.catchAllCount, into: &results)
+            collect(node.leafStart, node.catchAllStart, into: &results)
+            collect(node.catchAllStart, catchAllEnd, into: &results)
             return
         }
         if depth == 0 && foldFirstSegment && !trie.pointee.caseInsensitive {
@@ -96,18 +198,16 @@ struct TrieSearch {
                 searchAll(node: child, depth: depth + 1, into: &results)
                 found = foldedRootChild(after: child)
             }
-        } else if node.literalCount > 0, let child = literalChild(of: index, depth: depth) {
+        } else if hasLiterals(Int32(index)), let child = literalChild(of: index, depth: depth) {
             searchAll(node: child, depth: depth + 1, into: &results)
         }
         if node.typedChild >= 0 { searchAll(node: Int(node.typedChild), depth: depth + 1, into: &results) }
         if node.parameterChild >= 0 { searchAll(node: Int(node.parameterChild), depth: depth + 1, into: &results) }
-        collect(start: node.catchAllStart, count: node.catchAllCount, into: &results)
+        collect(node.catchAllStart, catchAllEnd, into: &results)
     }
 
-    private func collect(start: Int32, count: Int32, into results: inout [Int32]) {
-        for position in Int(start)..<(Int(start) + Int(count)) where accepts(trie.pointee.leafLists[position]) {
-            results.append(trie.pointee.leafLists[position])
-        }
+    private func collect(_ start: Int32, _ end: Int32, into results: inout [Int32]) {
+        for position in start..<end where accepts(position) { results.append(position) }
     }
 
     // MARK: - Leaves
@@ -142,156 +242,18 @@ struct TrieSearch {
         guard let value = PercentDecoding.decode(raw) else { return false }
         return type.accepts(value)
     }
-
-    // MARK: - Literals
-
-    /// The literal child of node `parent` whose key equals segment `depth`, through the edge hash
-    /// table. Keys are unique per node, so there is at most one.
-    @inline(__always)
-    private func literalChild(of parent: Int, depth: Int) -> Int? {
-        let segment = segments[depth]
-        let fold = trie.pointee.caseInsensitive
-        if !segment.isComplex {
-            let probe = UnsafeBufferPointer(rebasing: bytes[Int(segment.start)..<Int(segment.end)])
-            return probeEdges(parent: Int32(parent), probe: probe, hash: segment.hash, fold: fold)
-        }
-        let raw = UnsafeBufferPointer(rebasing: bytes[Int(segment.start)..<Int(segment.end)])
-        let comparable = PercentDecoding.comparableBytes(PercentDecoding.decode(raw) ?? "", folded: fold)
-        return comparable.withUnsafeBufferPointer { probe in
-            probeEdges(parent: Int32(parent), probe: probe, hash: FlatTrie.hash(probe), fold: false)
-        }
-    }
-
-    @inline(__always)
-    private func probeEdges(parent: Int32, probe: UnsafeBufferPointer<UInt8>, hash: UInt32, fold: Bool) -> Int? {
-        var slot = FlatTrie.slot(hash, parent: parent, mask: trie.pointee.edgeSlotMask)
-        while true {
-            let index = trie.pointee.edgeSlots[slot]
-            if index < 0 { return nil }
-            let edge = trie.pointee.edges[Int(index)]
-            if edge.hash == hash, edge.parent == parent, equals(edge, probe, fold: fold) { return Int(edge.child) }
-            slot = (slot + 1) & trie.pointee.edgeSlotMask
-        }
-    }
-
-    @inline(__always)
-    private func equals(_ edge: FlatTrie.Edge, _ probe: UnsafeBufferPointer<UInt8>, fold: Bool) -> Bool {
-        guard Int(edge.keyCount) == probe.count else { return false }
-        let start = Int(edge.keyStart)
-        if fold {
-            for index in 0..<probe.count {
-                var byte = probe[index]
-                if byte >= UInt8(ascii: "A"), byte <= UInt8(ascii: "Z") { byte |= 0x20 }
-                if trie.pointee.keys[start + index] != byte { return false }
-            }
-            return true
-        }
-        // Eight bytes at a time, then the rest.
-        let key = UnsafeRawBufferPointer(
-            UnsafeBufferPointer(rebasing: trie.pointee.keys[start..<(start + probe.count)]))
-        let other = UnsafeRawBufferPointer(probe)
-        var index = 0
-        while index + 8 <= probe.count {
-            if key.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-                != other.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-            {
-                return false
-            }
-            index += 8
-        }
-        // The tail in one four-, two- and one-byte comparison at most.
-        if index + 4 <= probe.count {
-            if key.loadUnaligned(fromByteOffset: index, as: UInt32.self)
-                != other.loadUnaligned(fromByteOffset: index, as: UInt32.self)
-            {
-                return false
-            }
-            index += 4
-        }
-        if index + 2 <= probe.count {
-            if key.loadUnaligned(fromByteOffset: index, as: UInt16.self)
-                != other.loadUnaligned(fromByteOffset: index, as: UInt16.self)
-            {
-                return false
-            }
-            index += 2
-        }
-        return index == probe.count || key[index] == other[index]
-    }
-
-    /// The root's child whose folded key equals segment 0, through the edge hash table (parent -1).
-    @inline(__always)
-    private func foldedRootChildByHash() -> Int? {
-        let segment = segments[0]
-        let raw = UnsafeBufferPointer(rebasing: bytes[Int(segment.start)..<Int(segment.end)])
-        if !segment.isComplex {
-            return probeEdges(parent: -1, probe: raw, hash: segment.hash, fold: true)
-        }
-        let comparable = PercentDecoding.comparableBytes(PercentDecoding.decode(raw) ?? "", folded: true)
-        return comparable.withUnsafeBufferPointer { probe in
-            probeEdges(parent: -1, probe: probe, hash: FlatTrie.hash(probe), fold: false)
-        }
-    }
-
-    /// The root's children whose folded key equals segment 0, in key order, one after another.
-    private func foldedRootChild(after previous: Int) -> Int? {
-        let segment = segments[0]
-        if !segment.isComplex {
-            let probe = UnsafeBufferPointer(rebasing: bytes[Int(segment.start)..<Int(segment.end)])
-            return findFolded(probe: probe, fold: true, after: previous)
-        }
-        let raw = UnsafeBufferPointer(rebasing: bytes[Int(segment.start)..<Int(segment.end)])
-        let comparable = PercentDecoding.comparableBytes(PercentDecoding.decode(raw) ?? "", folded: true)
-        return comparable.withUnsafeBufferPointer { findFolded(probe: $0, fold: false, after: previous) }
-    }
-
-    private func findFolded(probe: UnsafeBufferPointer<UInt8>, fold: Bool, after previous: Int) -> Int? {
-        let list = trie.pointee.foldedRootEdges
-        var low = 0
-        var high = list.count
-        while low < high {
-            let middle = (low + high) / 2
-            if compare(list[middle], probe, fold: fold) < 0 { low = middle + 1 } else { high = middle }
-        }
-        if previous >= 0 {
-            while low < list.count, compare(list[low], probe, fold: fold) == 0, Int(list[low].child) != previous {
-                low += 1
-            }
-            low += 1
-        }
-        guard low < list.count, compare(list[low], probe, fold: fold) == 0 else { return nil }
-        return Int(list[low].child)
-    }
-
-    /// Three-way comparison of an edge's key with the probe bytes, lowercasing ASCII probe bytes
-    /// when `fold` is set (keys compared that way are stored folded).
-    @inline(__always)
-    private func compare(_ edge: FlatTrie.Edge, _ probe: UnsafeBufferPointer<UInt8>, fold: Bool) -> Int {
-        let keyStart = Int(edge.keyStart)
-        let keyCount = Int(edge.keyCount)
-        let common = min(keyCount, probe.count)
-        var index = 0
-        while index < common {
-            let key = trie.pointee.keys[keyStart + index]
-            var byte = probe[index]
-            if fold, byte >= UInt8(ascii: "A"), byte <= UInt8(ascii: "Z") { byte |= 0x20 }
-            if key != byte { return key < byte ? -1 : 1 }
-            index += 1
-        }
-        return keyCount == probe.count ? 0 : (keyCount < probe.count ? -1 : 1)
-    }
 }
 
 extension FlatTrie {
     /// The trie's buffers as one trivially copyable value, for the search.
     struct Views {
         let nodes: UnsafeBufferPointer<SegmentTrie.Node>
-        let edges: UnsafeBufferPointer<Edge>
-        let edgeSlots: UnsafeBufferPointer<Int32>
-        let edgeSlotMask: Int
+        let maxPriorities: UnsafeBufferPointer<Int32>
+        let literalNodes: UnsafeBufferPointer<UInt64>
+        let slots: UnsafeBufferPointer<SegmentTrie.Slot>
+        let slotMask: Int
         let foldedRootEdges: UnsafeBufferPointer<Edge>
         let keys: UnsafeBufferPointer<UInt8>
-        let leafLists: UnsafeBufferPointer<Int32>
         let leaves: UnsafeBufferPointer<SegmentTrie.Leaf>
         let leafScopes: UnsafeBufferPointer<Int32>
         let typedSlots: UnsafeBufferPointer<SegmentTrie.TypedSlot>

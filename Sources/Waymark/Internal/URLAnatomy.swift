@@ -47,8 +47,6 @@ struct URLAnatomy {
         return slashes + 1
     }
 
-    /// Parses `bytes` and splits the route path into `buffer`, hashing each segment's bytes as they
-    /// are read (the hash is meaningful for segments that are not complex).
     /// The scheme of a string (the bytes before the first `:`, when they form a scheme), if any.
     static func schemeRange(_ bytes: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
         guard let first = bytes.first, isASCIILetter(first) else { return nil }
@@ -57,10 +55,29 @@ struct URLAnatomy {
         return end < bytes.count && bytes[end] == UInt8(ascii: ":") ? 0..<end : nil
     }
 
+    /// What comes before the route path: the kind of string, its scheme, a universal link's host,
+    /// and where the route path starts.
+    struct Head {
+        var kind: Kind
+        var scheme: Range<Int>?
+        var host: Range<Int>?
+        var pathStart: Int
+        var hasDoubleSlash: Bool
+    }
+
+    /// Reads what comes before the route path. A string that starts with `/` is an internal route
+    /// path, found without looking further.
     @inline(__always)
-    static func parse(
-        _ bytes: UnsafeBufferPointer<UInt8>, into buffer: UnsafeMutableBufferPointer<SegmentRef>
-    ) throws(Failure) -> Parsed {
+    static func head(_ bytes: UnsafeBufferPointer<UInt8>) throws(Failure) -> Head {
+        // Offsets are stored as 32-bit integers.
+        guard bytes.count <= Int32.max else { throw Failure(reason: "the URL is longer than 2 GB") }
+        if let first = bytes.first, first == UInt8(ascii: "/") {
+            return Head(kind: .internalPath, scheme: nil, host: nil, pathStart: 0, hasDoubleSlash: false)
+        }
+        return try schemeAndAuthority(bytes)
+    }
+
+    private static func schemeAndAuthority(_ bytes: UnsafeBufferPointer<UInt8>) throws(Failure) -> Head {
         let count = bytes.count
         let scheme = schemeRange(bytes)
         var index = scheme.map { $0.upperBound + 1 } ?? 0
@@ -87,60 +104,22 @@ struct URLAnatomy {
         } else if hasDoubleSlash {
             index += 2
         }
+        return Head(kind: kind, scheme: scheme, host: host, pathStart: index, hasDoubleSlash: hasDoubleSlash)
+    }
 
-        // The route path, split into segments as it is read: one table lookup per ordinary byte.
-        let pathStart = index
-        var segmentCount = 0
-        var segmentStart = index
-        var hasEscape = false
-        var isComplex = false
-        var overflow = false
-        let classes = Self.byteClasses.utf8Start
-        while true {
-            var hash: UInt32 = 0x811C_9DC5
-            var byte: UInt8 = 0
-            var byteClass: UInt8 = Self.endOfPath
-            while index < count {
-                byte = bytes[index]
-                byteClass = classes[Int(byte)]
-                if byteClass != Self.ordinary { break }
-                hash = (hash ^ UInt32(byte | 0x20)) &* 0x0100_0193  // SegmentTrie.hash
-                index += 1
-            }
-            if index >= count { byteClass = Self.endOfPath }
-            switch byteClass {
-            case Self.percent, Self.nonASCII:
-                if byteClass == Self.percent { hasEscape = true }
-                isComplex = true
-                index += 1
-                continue
-            case Self.control:
-                throw controlCharacter(bytes, at: index)
-            default:
-                break
-            }
-            // A slash, the end of the path ('?', '#') or of the string: close the segment.
-            if index > segmentStart {
-                if hasEscape { try validate(bytes, segmentStart..<index, position: segmentCount + 1) }
-                if segmentCount < buffer.count {
-                    buffer[segmentCount] = SegmentRef(
-                        start: Int32(segmentStart), end: Int32(index), isComplex: isComplex, hash: hash)
-                } else {
-                    overflow = true
-                }
-                segmentCount += 1
-            }
-            if byteClass != Self.slash { break }
-            index += 1
-            segmentStart = index
-            hasEscape = false
-            isComplex = false
-        }
-        let path = pathStart..<min(index, count)
-        let hasTrailingSlash =
-            segmentCount > 0 && path.upperBound > path.lowerBound && bytes[path.upperBound - 1] == UInt8(ascii: "/")
+    /// Whether a path that ends at `end` ends with a slash after at least one segment.
+    @inline(__always)
+    static func hasTrailingSlash(_ bytes: UnsafeBufferPointer<UInt8>, path: Range<Int>, segmentCount: Int) -> Bool {
+        segmentCount > 0 && path.upperBound > path.lowerBound && bytes[path.upperBound - 1] == UInt8(ascii: "/")
+    }
 
-        index = path.upperBound
+    /// The query and the fragment after the route path (which ends at `index`), checked for
+    /// control characters.
+    static func tail(_ bytes: UnsafeBufferPointer<UInt8>, from index: Int) throws(Failure) -> (
+        query: Range<Int>?, fragment: Range<Int>?
+    ) {
+        let count = bytes.count
+        var index = index
         var query: Range<Int>?
         if index < count, bytes[index] == UInt8(ascii: "?") {
             let start = index + 1
@@ -162,10 +141,24 @@ struct URLAnatomy {
                 throw controlCharacter(bytes, at: offset)
             }
         }
+        return (query, fragment)
+    }
+
+    /// Parses `bytes` and splits the route path into `buffer` (see ``splitPath(_:from:into:)``).
+    @inline(__always)
+    static func parse(
+        _ bytes: UnsafeBufferPointer<UInt8>, into buffer: UnsafeMutableBufferPointer<SegmentRef>
+    ) throws(Failure) -> Parsed {
+        let head = try head(bytes)
+        let split = try splitPath(bytes, from: head.pathStart, into: buffer)
+        let path = head.pathStart..<min(split.end, bytes.count)
+        let (query, fragment) = try tail(bytes, from: path.upperBound)
         let anatomy = URLAnatomy(
-            kind: kind, scheme: scheme, host: host, path: path, query: query, fragment: fragment,
-            hasAuthority: kind == .app && hasDoubleSlash)
-        return Parsed(anatomy: anatomy, segmentCount: overflow ? -1 : segmentCount, hasTrailingSlash: hasTrailingSlash)
+            kind: head.kind, scheme: head.scheme, host: head.host, path: path, query: query, fragment: fragment,
+            hasAuthority: head.kind == .app && head.hasDoubleSlash)
+        return Parsed(
+            anatomy: anatomy, segmentCount: split.overflow ? -1 : split.segmentCount,
+            hasTrailingSlash: hasTrailingSlash(bytes, path: path, segmentCount: split.segmentCount))
     }
 
     /// Parses into a stack buffer, or a larger temporary one when the path has many segments, and
@@ -201,7 +194,7 @@ struct URLAnatomy {
         return try retry.get()
     }
 
-    private static func validate(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, position: Int)
+    static func validate(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, position: Int)
         throws(Failure)
     {
         let raw = UnsafeBufferPointer(rebasing: bytes[range])
@@ -215,7 +208,7 @@ struct URLAnatomy {
         byte < 0x20 || byte == 0x7F
     }
 
-    private static func controlCharacter(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> Failure {
+    static func controlCharacter(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> Failure {
         let byte = bytes[offset]
         let hex = String(byte, radix: 16, uppercase: true)
         return Failure(
