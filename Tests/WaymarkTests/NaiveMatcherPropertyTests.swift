@@ -13,9 +13,13 @@ import Waymark
 
     static let schemes = ["s1", "s2"]
     static let domains = ["d1.example", "d2.example"]
-    static let words = ["a", "b", "c", "d", "Ab", "ab", "longer-word-abc"]
+    // Lengths around the matcher's eight-byte words and sixteen-byte inline keys.
+    static let words = [
+        "a", "b", "c", "d", "Ab", "ab", "longer-word-abc", "eightchr", "summer-sale-2026", "summer-sale-2026x",
+    ]
     static let pathWords = [
-        "a", "b", "c", "d", "1", "42", "x", "-3", "AB", "ab", "Ab", "longer-word-abc", "LONGER-word-abc",
+        "a", "b", "c", "d", "1", "42", "x", "-3", "AB", "ab", "Ab", "longer-word-abc", "LONGER-word-abc", "eightchr",
+        "eightchrs", "summer-sale-2026", "summer-sale-2026x", "SUMMER-SALE-2026", "summer%2Dsale-2026",
     ]
 
     // MARK: - Generators
@@ -188,6 +192,9 @@ import Waymark
                     lookup.match?.registrationIndex == expected.first?.route,
                     "seed \(seed) \(options): \(url) → \(lookup.match?.template.pattern ?? "nil"), naive says \(expected.first.map { registrations[$0.route].template.pattern } ?? "nil"); table: \(registrations.map(\.template.pattern))"
                 )
+                #expect(
+                    routeTable.match(path: url)?.registrationIndex == lookup.match?.registrationIndex,
+                    "seed \(seed): match(path:) of \(url)")
                 let all = routeTable.candidates(url).matches.map(\.registrationIndex)
                 #expect(all == expected.map(\.route), "seed \(seed): candidates of \(url)")
             }

@@ -74,11 +74,14 @@ struct CompareCommand: ParsableCommand {
             // moments of a busy machine and the ratios compare like with like. The first pass of a
             // turn starts with the caches full of the previous router's data ("cold"); the second
             // repeats it with its own data warm ("warm", the figure the ratio is made of).
+            // With `--only`, one router runs alone: one untimed warm-up pass (when more than one round
+            // is asked for), then one pass per round, so that callgrind counts exactly those.
             var coldTimes = [[Double]](repeating: [], count: prepared.count)
             var warmTimes = [[Double]](repeating: [], count: prepared.count)
+            if only != nil && rounds > 1 { for router in prepared { _ = router.pass() } }
             for _ in 0..<rounds {
                 for (index, router) in prepared.enumerated() {
-                    coldTimes[index].append(router.pass())
+                    if only == nil { coldTimes[index].append(router.pass()) }
                     warmTimes[index].append(router.pass())
                 }
             }
@@ -111,7 +114,7 @@ struct CompareCommand: ParsableCommand {
                 print(
                     #"{"set":"\#(row.set)","router":"\#(row.router)","buildMs":\#(String(format: "%.3f", row.buildMs)),"#
                         + #""nsPerLookup":\#(String(format: "%.1f", row.nsPerLookup)),"#
-                        + #""nsPerLookupCold":\#(String(format: "%.1f", row.coldNsPerLookup)),"#
+                        + #""nsPerLookupCold":\#(row.coldNsPerLookup.isFinite ? String(format: "%.1f", row.coldNsPerLookup) : "null"),"#
                         + #""ratioToRoutingKitCold":\#(row.coldRatio.isFinite ? String(format: "%.2f", row.coldRatio) : "null"),"#
                         + #""heapBytes":\#(row.heapBytes),"#
                         + #""ratioToRoutingKit":\#(ratio),"correct":\#(row.correct)}"#)
@@ -373,7 +376,7 @@ struct CompareCommand: ParsableCommand {
                 row.set, row.router, String(format: "%.2f", row.buildMs),
                 rounds > 0 ? nsPerLookup : "-",
                 row.ratio.isFinite ? ratio : "-",
-                rounds > 0 ? coldNsPerLookup : "-",
+                rounds > 0 && row.coldNsPerLookup.isFinite ? coldNsPerLookup : "-",
                 row.coldRatio.isFinite ? coldRatio : "-",
                 String(format: "%.0f", Double(row.heapBytes) / 1024),
                 rounds > 0 ? (row.correct ? "yes" : "NO") : "-",

@@ -61,10 +61,14 @@ enum ByteWord {
         return ((1 &<< ((bytes &* 8) & 63)) &- 1) | (0 &- (bytes &>> 3))
     }
 
-    /// The low `count` bytes of `word` (`count` below 8).
+    /// Bit 7 of each byte of the result is set where the byte of `word` ends a query: `#`, an ASCII
+    /// control character (including the zero padding of ``load(_:at:count:)``) or DEL. Non-ASCII
+    /// bytes do not.
     @inline(__always)
-    static func prefix(_ word: UInt64, bytes count: Int) -> UInt64 {
-        word & ((1 &<< UInt64(truncatingIfNeeded: count &* 8)) &- 1)
+    static func queryStops(_ word: UInt64) -> UInt64 {
+        let ascii = word & low7
+        let control = ~(ascii &+ 0x6060_6060_6060_6060) | (ascii &+ 0x0101_0101_0101_0101)
+        return (control & ~word & high) | zeroBytes(word ^ 0x2323_2323_2323_2323)
     }
 
     /// `word` with its ASCII capitals lowercased (for a word of ASCII bytes).

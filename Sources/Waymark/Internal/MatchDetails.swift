@@ -45,6 +45,10 @@ extension MatchingCore {
         var pathStart: Int32
         /// The end of the route path.
         var pathEnd: Int32
+        /// The byte range of the first `:name` parameter, packed as `start << 32 | end`, when the
+        /// search that found the leaf recorded it (a full lookup, whose request decodes it at once);
+        /// 0 otherwise (no capture is empty, so 0 is never a range).
+        var firstCapture: UInt64 = 0
     }
 
     /// A found leaf.
@@ -53,6 +57,23 @@ extension MatchingCore {
         Found(
             leafIndex: leafIndex, scopeID: scopeID, pathStart: Int32(truncatingIfNeeded: path.lowerBound),
             pathEnd: Int32(truncatingIfNeeded: path.upperBound))
+    }
+
+    /// A found leaf, with the range of its first parameter from the parsed segments.
+    func found(
+        leafIndex: Int32, scopeID: Int32, path: Range<Int>, segments: UnsafeBufferPointer<SegmentRef>
+    ) -> Found {
+        var result = found(leafIndex: leafIndex, scopeID: scopeID, path: path)
+        let leaf = trie.leaves[Int(leafIndex)]
+        if leaf.parameterCount > 0 {
+            let position = Int(trie.parameterPositions[Int(leaf.parameterStart)])
+            if position < segments.count {
+                let segment = segments[position]
+                result.firstCapture =
+                    UInt64(UInt32(bitPattern: segment.start)) << 32 | UInt64(UInt32(bitPattern: segment.end))
+            }
+        }
+        return result
     }
 
     /// Whether the found template has parameters or a catch-all to decode from the matched string.
@@ -109,6 +130,9 @@ extension MatchingCore {
 
     /// The byte range of `:name` parameter `index` of a found leaf in `source`.
     func captureRange(_ index: Int, of found: Found, in source: String) -> Range<Int> {
+        if index == 0 && found.firstCapture != 0 {
+            return Int(found.firstCapture >> 32)..<Int(found.firstCapture & 0xFFFF_FFFF)
+        }
         let leaf = trie.leaves[Int(found.leafIndex)]
         let position = Int(trie.parameterPositions[Int(leaf.parameterStart) + index])
         return source.withUTF8Bytes { Self.segmentRange(position, of: found, in: $0) }
@@ -123,7 +147,9 @@ extension MatchingCore {
 
     /// The catch-all's segments, decoded, or `nil` when the template has no catch-all.
     func wildcard(of found: Found, in source: String) -> [String]? {
-        guard let start = source.withUTF8Bytes({ wildcardStart(of: found, in: $0) }) else { return nil }
+        guard trie.leaves[Int(found.leafIndex)].isCatchAll,
+            let start = source.withUTF8Bytes({ wildcardStart(of: found, in: $0) })
+        else { return nil }
         return PathSegments.decodedSegments(of: source, in: start..<Int(found.pathEnd))
     }
 

@@ -37,7 +37,7 @@ extension MatchingCore {
         MatchDetails(core: self, source: needsSource(found) ? source : nil, found: found)
     }
 
-    func best(bytes: UnsafeBufferPointer<UInt8>) -> Found? {
+    private func best(bytes: UnsafeBufferPointer<UInt8>) -> Found? {
         guard bytes.count <= options.limits.maximumURLLength else { return nil }
         // Parsed into a stack buffer of 32 segments; `nil` (rather than `.some(nil)`) when the path
         // has more, and is parsed again into a buffer of its size. No ``URLAnatomy`` is made: the
@@ -146,7 +146,7 @@ extension MatchingCore {
                 scopeID: scopeID)
             if !collectAll {
                 if let found = search.best() {
-                    best = self.found(leafIndex: found, scopeID: scopeID, path: anatomy.path)
+                    best = self.found(leafIndex: found, scopeID: scopeID, path: anatomy.path, segments: segments)
                     break
                 }
                 continue
@@ -157,7 +157,7 @@ extension MatchingCore {
                 let leaf = views.pointee.leaves[Int(leafIndex)]
                 if matches.contains(where: { views.pointee.leaves[Int($0.leafIndex)].route == leaf.route }) { continue }
                 matches.append(
-                    self.found(leafIndex: leafIndex, scopeID: scopeID, path: anatomy.path))
+                    self.found(leafIndex: leafIndex, scopeID: scopeID, path: anatomy.path, segments: segments))
             }
         }
         if collectAll { best = matches.first }

@@ -21,7 +21,7 @@ struct SegmentTrie: Sendable {
     }
 
     /// A literal edge as the builder keeps it: its key bytes (in `keyBytes`), the child it leads to,
-    /// its parent, and the ``SegmentHash`` of the key.
+    /// its parent, and the ``hash(_:)`` of the key.
     struct Edge: Sendable {
         var keyStart: Int32
         var keyCount: Int32
@@ -30,17 +30,18 @@ struct SegmentTrie: Sendable {
         var hash: UInt32
     }
 
-    /// A slot of the edge hash table that a lookup probes (32 bytes): the edge itself, with the key's
-    /// first sixteen bytes inline, so that finding a literal child reads one record, and compares a
-    /// key of up to sixteen bytes without reading the key. An empty slot has `keyCount` 0.
+    /// The record of a literal edge that a lookup reads (32 bytes), found through the hash table by
+    /// its child's ``NodeKey``, with the key's first sixteen bytes inline, so that finding a literal
+    /// child compares a key of up to sixteen bytes without reading the key.
     struct Slot: Sendable {
+        /// The key of the child node (for the root's folded literals, the key their folded bytes give
+        /// under ``NodeKey/foldedRoot``).
+        var childKey: UInt64 = 0
         /// Key bytes 0 to 7, little-endian, padded with zero bytes.
         var prefix: UInt64 = 0
         /// Key bytes 8 to 15, little-endian, padded with zero bytes.
         var suffix: UInt64 = 0
-        var parent: Int32 = 0
         var child: Int32 = -1
-        var keyStart: Int32 = 0
         var keyCount: Int32 = 0
     }
 
@@ -102,11 +103,10 @@ struct SegmentTrie: Sendable {
     var names: [String] = []
     var caseInsensitive = false
 
-    /// See ``SegmentHash``: one hash serves case-sensitive and case-folded lookups, and the URL
-    /// parser computes it while it splits the path, so no lookup reads a segment twice to hash it.
-    @inline(__always)
-    static func hash<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> UInt32 {
-        SegmentHash.hash(bytes)
+    /// The hash the builder's own edge table files an edge under (with its parent): the high half
+    /// of the edge's ``NodeKey/edge(_:)`` hash.
+    static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
+        UInt32(truncatingIfNeeded: NodeKey.edge(bytes) >> 32)
     }
 
     /// Eight bytes of a key from `offset` as a little-endian word, padded with zero bytes: what

@@ -299,7 +299,7 @@ struct SegmentTrieBuilder: Sendable {
             trie.foldedRootEdges.append(
                 .init(
                     keyStart: Int32(trie.foldedKeyBytes.count), keyCount: Int32(entry.key.utf8.count),
-                    child: entry.child, parent: -1, hash: SegmentTrie.hash(entry.key.utf8)))
+                    child: entry.child, parent: -1, hash: entry.key.withUTF8Bytes { SegmentTrie.hash($0) }))
             trie.foldedKeyBytes.append(contentsOf: entry.key.utf8)
         }
         trie.foldedRootIsUnique = zip(folded, folded.dropFirst()).allSatisfy { $0.key != $1.key }

@@ -1,71 +1,75 @@
-/// Literal children: found through the trie's edge hash table (see ``FlatTrie``), and for the host
-/// segment of an app link, through the root's case-folded keys.
+/// Literal children: found through the trie's slot table (see ``FlatTrie``) by their ``NodeKey``,
+/// and for the host segment of an app link, through the root's case-folded keys.
 extension TrieSearch {
-    /// The literal child of node `parent` whose key equals segment `depth`, or -1. Keys are unique
-    /// per node, so there is at most one.
+    /// A child node and its key; `node` is -1 when there is none.
+    struct Child {
+        var node: Int32
+        var key: UInt64
+
+        static let none = Child(node: -1, key: 0)
+    }
+
+    /// The literal child of the node whose key is `parentKey` that segment `depth` leads to, if any.
+    /// Keys are unique per node, so there is at most one.
     @inline(__always)
-    func literalChild(of parent: Int32, depth: Int) -> Int32 {
+    func literalChild(key parentKey: UInt64, depth: Int) -> Child {
         let segment = segments[depth]
-        if !segment.isComplex { return probe(parent: parent, segment: segment, fold: trie.pointee.caseInsensitive) }
-        return complexLiteralChild(of: parent, segment: segment)
+        if !segment.isComplex {
+            return probe(parentKey: parentKey, segment: segment, fold: trie.pointee.caseInsensitive)
+        }
+        return complexLiteralChild(key: parentKey, segment: segment)
     }
 
-    /// The literal child of node `parent` whose key equals segment `depth`, for the recursive
-    /// search of every match.
-    func literalChild(of parent: Int, depth: Int) -> Int? {
-        let child = literalChild(of: Int32(parent), depth: depth)
-        return child >= 0 ? Int(child) : nil
-    }
-
-    /// The child of `parent` through the edge whose key equals a segment that is not complex, or -1.
+    /// The literal child through a segment that is not complex.
     ///
-    /// The segment is read a word at a time for its ``SegmentHash``, which picks the first slot; a
-    /// slot holds the edge when its parent and length are the segment's and its first sixteen key
-    /// bytes (two words) are too, and, for a key longer than sixteen bytes, the rest of its bytes.
+    /// The segment is read a word at a time (its first two words whatever its length, bytes past it
+    /// masked off, so that there is no branch on the length below seventeen bytes) for the hash of
+    /// its edge; the child's key, and so its slot, follow from the parent's key and that hash, with
+    /// no memory read. A slot holds the child when its key, its length and its first sixteen key
+    /// bytes are the segment's, and, for a key longer than sixteen bytes, the rest of its bytes.
     /// With `fold`, the segment's ASCII capitals compare as lowercase (folded keys are stored
     /// lowercase).
     @inline(__always)
-    func probe(parent: Int32, segment: SegmentRef, fold: Bool) -> Int32 {
-        guard let base = UnsafeRawPointer(bytes.baseAddress) else { return -1 }
+    func probe(parentKey: UInt64, segment: SegmentRef, fold: Bool) -> Child {
+        guard let base = UnsafeRawPointer(bytes.baseAddress) else { return .none }
         let count = bytes.count
         let start = Int(segment.start)
         let length = Int(segment.end &- segment.start)
-        // The first two words, whatever the length (bytes past the segment masked off), exact and
-        // with bit 0x20 set for the hash: no branch on the length below seventeen bytes.
-        let firstMask = ByteWord.mask(bytes: length)
-        let secondMask = ByteWord.mask(bytes: length &- 8)
-        let first = ByteWord.load(base, at: start, count: count)
-        let second = ByteWord.load(base, at: min(start &+ 8, count), count: count)
-        var prefix = first & firstMask
-        var suffix = second & secondMask
-        var state = SegmentHash.mix(SegmentHash.seed, (first | SegmentHash.fold) & firstMask)
-        state = SegmentHash.mix(state, (second | SegmentHash.fold) & secondMask)
-        if length > 16 {
-            var offset = 16
-            while offset < length {
-                let word = ByteWord.load(base, at: start &+ offset, count: count)
-                state = SegmentHash.mix(state, (word | SegmentHash.fold) & ByteWord.mask(bytes: length &- offset))
-                offset &+= 8
-            }
-        }
+        let masks = trie.pointee.wordMasks + 2 &* min(length, 16)
+        var prefix = ByteWord.load(base, at: start, count: count) & masks[0]
+        var suffix = ByteWord.load(base, at: min(start &+ 8, count), count: count) & masks[1]
         if fold {
             prefix = ByteWord.lowercased(prefix)
             suffix = ByteWord.lowercased(suffix)
         }
+        var edge = NodeKey.mix(NodeKey.mix(NodeKey.edgeSeed, prefix), suffix)
+        if length > 16 {
+            var offset = 16
+            while offset < length {
+                var word =
+                    ByteWord.load(base, at: start &+ offset, count: count) & ByteWord.mask(bytes: length &- offset)
+                if fold { word = ByteWord.lowercased(word) }
+                edge = NodeKey.mix(edge, word)
+                offset &+= 8
+            }
+        }
+        let childKey = NodeKey.child(parentKey, edge)
         let keyCount = UInt64(truncatingIfNeeded: length)
-        let parentBits = UInt64(UInt32(bitPattern: parent))
         let slots = trie.pointee.slots
+        let indexes = trie.pointee.slotIndexes
         let mask = trie.pointee.slotMask
-        var position = FlatTrie.slot(SegmentHash.finish(state), parent: parent, mask: mask)
+        var position = Int(truncatingIfNeeded: childKey) & mask
         while true {
-            let slot = slots[position]
-            // One comparison for parent, length and the first sixteen bytes.
+            let index = indexes[position]
+            if index < 0 { return .none }
+            let slot = slots[Int(index)]
+            // One comparison for the key, the length and the first sixteen bytes.
             let difference =
-                (slot.prefix ^ prefix) | (slot.suffix ^ suffix)
+                (slot.childKey ^ childKey) | (slot.prefix ^ prefix) | (slot.suffix ^ suffix)
                 | (UInt64(UInt32(bitPattern: slot.keyCount)) ^ keyCount)
-                | (UInt64(UInt32(bitPattern: slot.parent)) ^ parentBits)
-            if difference == 0 && (length <= 16 || tailEquals(slot, segment, fold: fold)) { return slot.child }
-            if slot.keyCount == 0 { return -1 }
+            if difference == 0 && (length <= 16 || tailEquals(slot, segment, fold: fold)) {
+                return Child(node: slot.child, key: childKey)
+            }
             position = (position &+ 1) & mask
         }
     }
@@ -74,46 +78,51 @@ extension TrieSearch {
     private func tailEquals(_ slot: SegmentTrie.Slot, _ segment: SegmentRef, fold: Bool) -> Bool {
         let start = Int(segment.start) &+ 16
         let probe = UnsafeBufferPointer(rebasing: bytes[start..<Int(segment.end)])
-        return equals(keyStart: Int(slot.keyStart) &+ 16, probe, fold: fold)
+        return equals(keyStart: Int(trie.pointee.keyStarts[Int(slot.child)]) &+ 16, probe, fold: fold)
     }
 
-    /// ``literalChild(of:depth:)`` for a segment with escapes or non-ASCII bytes: compared decoded
+    /// ``literalChild(key:depth:)`` for a segment with escapes or non-ASCII bytes: compared decoded
     /// and normalized.
-    private func complexLiteralChild(of parent: Int32, segment: SegmentRef) -> Int32 {
+    private func complexLiteralChild(key parentKey: UInt64, segment: SegmentRef) -> Child {
         let raw = UnsafeBufferPointer(rebasing: bytes[Int(segment.start)..<Int(segment.end)])
         let comparable = PercentDecoding.comparableBytes(
             PercentDecoding.decode(raw) ?? "", folded: trie.pointee.caseInsensitive)
         return comparable.withUnsafeBufferPointer { probe in
-            probeEdges(parent: parent, probe: probe, hash: FlatTrie.hash(probe)).map(Int32.init) ?? -1
+            probeBytes(parentKey: parentKey, probe: probe, edge: NodeKey.edge(probe))
         }
     }
 
-    /// The child of `parent` through the edge whose key equals `probe` exactly (decoded, normalized
-    /// and, where the key is folded, folded bytes).
-    private func probeEdges(parent: Int32, probe: UnsafeBufferPointer<UInt8>, hash: UInt32) -> Int? {
+    /// The child of the node keyed `parentKey` through the edge whose key equals `probe` exactly
+    /// (decoded, normalized and, where the key is folded, folded bytes).
+    private func probeBytes(parentKey: UInt64, probe: UnsafeBufferPointer<UInt8>, edge: UInt64) -> Child {
+        let childKey = NodeKey.child(parentKey, edge)
         let slots = trie.pointee.slots
+        let indexes = trie.pointee.slotIndexes
         let mask = trie.pointee.slotMask
-        var position = FlatTrie.slot(hash, parent: parent, mask: mask)
+        var position = Int(truncatingIfNeeded: childKey) & mask
         while true {
-            let slot = slots[position]
-            if slot.keyCount == 0 { return nil }
-            if slot.parent == parent, Int(slot.keyCount) == probe.count,
-                equals(keyStart: Int(slot.keyStart), probe, fold: false)
+            let index = indexes[position]
+            if index < 0 { return .none }
+            let slot = slots[Int(index)]
+            if slot.childKey == childKey, Int(slot.keyCount) == probe.count,
+                equals(keyStart: Int(trie.pointee.keyStarts[Int(slot.child)]), probe, fold: false)
             {
-                return Int(slot.child)
+                return Child(node: slot.child, key: childKey)
             }
             position = (position &+ 1) & mask
         }
     }
 
-    /// Whether the key bytes from `keyStart` equal `probe` (lowercasing ASCII probe bytes when
-    /// `fold` is set).
+    /// Whether the key bytes from `keyStart` equal `probe` (lowercasing the ASCII capitals of both
+    /// when `fold` is set).
     private func equals(keyStart start: Int, _ probe: UnsafeBufferPointer<UInt8>, fold: Bool) -> Bool {
         if fold {
             for index in 0..<probe.count {
                 var byte = probe[index]
+                var key = trie.pointee.keys[start + index]
                 if byte >= UInt8(ascii: "A"), byte <= UInt8(ascii: "Z") { byte |= 0x20 }
-                if trie.pointee.keys[start + index] != byte { return false }
+                if key >= UInt8(ascii: "A"), key <= UInt8(ascii: "Z") { key |= 0x20 }
+                if key != byte { return false }
             }
             return true
         }
@@ -138,18 +147,17 @@ extension TrieSearch {
 
     // MARK: - The host segment of an app link
 
-    /// The root's child whose folded key equals segment 0, through the edge hash table (parent -1).
-    func foldedRootChildByHash() -> Int? {
+    /// The root's child whose folded key equals segment 0, when no two root literals fold alike:
+    /// through the slot table (the folded keys are there under ``FlatTrie/foldedRootKey``), or the
+    /// sorted folded keys for a segment that is complex or longer than sixteen bytes.
+    func foldedRootChildByHash() -> Child {
         let segment = segments[0]
-        if !segment.isComplex {
-            let child = probe(parent: -1, segment: segment, fold: true)
-            return child >= 0 ? Int(child) : nil
+        if !segment.isComplex && segment.end &- segment.start <= 16 {
+            let found = probe(parentKey: trie.pointee.foldedRootKey, segment: segment, fold: true)
+            return found.node >= 0 ? Child(node: found.node, key: trie.pointee.nodeKeys[Int(found.node)]) : .none
         }
-        let raw = UnsafeBufferPointer(rebasing: bytes[Int(segment.start)..<Int(segment.end)])
-        let comparable = PercentDecoding.comparableBytes(PercentDecoding.decode(raw) ?? "", folded: true)
-        return comparable.withUnsafeBufferPointer { probe in
-            probeEdges(parent: -1, probe: probe, hash: FlatTrie.hash(probe))
-        }
+        guard let node = foldedRootChild(after: -1) else { return .none }
+        return Child(node: Int32(node), key: trie.pointee.nodeKeys[node])
     }
 
     /// The root's children whose folded key equals segment 0, in key order, one after another.

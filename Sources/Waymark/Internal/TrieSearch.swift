@@ -13,11 +13,12 @@ struct TrieSearch {
 
     // MARK: - Best match
 
-    /// Where the search of one depth stands: the node, the next kind of child to try there, and, for
-    /// the root's folded literals of an app link, the last one tried.
+    /// Where the search of one depth stands: the node and its key, the next kind of child to try
+    /// there, and, for the root's folded literals of an app link, the last one tried.
     private struct Frame {
         var node: Int32
         var stage: Int32
+        var key: UInt64
         var lastLiteral: Int32
     }
 
@@ -49,12 +50,13 @@ struct TrieSearch {
             var bestPriority = Int64.min
             let ceiling = Int64(maxPriorities[0])
             var node: Int32 = 0
+            var key = trie.pointee.rootKey
             var depth = 0
             var stage = Self.literalStage
             var lastLiteral: Int32 = -1
             while true {
                 let record = nodes[Int(node)]
-                var next: Int32 = -1
+                var next = Child.none
                 if depth == depthCount {
                     consider(record.leafStart, record.catchAllStart, &best, &bestPriority)
                     consider(record.catchAllStart, nodes[Int(node) &+ 1].leafStart, &best, &bestPriority)
@@ -65,38 +67,43 @@ struct TrieSearch {
                             if depth == 0 && foldRoot {
                                 if trie.pointee.foldedRootIsUnique {
                                     stage = Self.typedStage
-                                    next = foldedRootChildByHash().map(Int32.init) ?? -1
+                                    next = foldedRootChildByHash()
                                 } else if let child = foldedRootChild(after: Int(lastLiteral)) {
                                     // Several root literals may fold to this key: stay at this stage.
-                                    next = Int32(child)
-                                    lastLiteral = next
+                                    next = Child(node: Int32(child), key: trie.pointee.nodeKeys[child])
+                                    lastLiteral = next.node
                                 } else {
                                     stage = Self.typedStage
                                 }
                             } else {
                                 stage = Self.typedStage
-                                if hasLiterals(node) { next = literalChild(of: node, depth: depth) }
+                                if hasLiterals(node) { next = literalChild(key: key, depth: depth) }
                             }
                         case Self.typedStage:
                             stage = Self.parameterStage
-                            next = record.typedChild
+                            if record.typedChild >= 0 {
+                                next = Child(node: record.typedChild, key: NodeKey.child(key, NodeKey.typed))
+                            }
                         case Self.parameterStage:
                             stage = Self.catchAllStage
-                            next = record.parameterChild
+                            if record.parameterChild >= 0 {
+                                next = Child(node: record.parameterChild, key: NodeKey.child(key, NodeKey.parameter))
+                            }
                         default:
                             stage = Self.doneStage
                             consider(record.catchAllStart, nodes[Int(node) &+ 1].leafStart, &best, &bestPriority)
                         }
-                        if next >= 0 {
-                            if Int64(maxPriorities[Int(next)]) > bestPriority { break }
-                            next = -1  // nothing below it can beat the leaf found
+                        if next.node >= 0 {
+                            if Int64(maxPriorities[Int(next.node)]) > bestPriority { break }
+                            next = .none  // nothing below it can beat the leaf found
                         }
                     }
                 }
-                if next >= 0 {
-                    frames[depth] = Frame(node: node, stage: stage, lastLiteral: lastLiteral)
+                if next.node >= 0 {
+                    frames[depth] = Frame(node: node, stage: stage, key: key, lastLiteral: lastLiteral)
                     depth &+= 1
-                    node = next
+                    node = next.node
+                    key = next.key
                     stage = Self.literalStage
                     lastLiteral = -1
                     continue
@@ -106,6 +113,7 @@ struct TrieSearch {
                 depth &-= 1
                 let frame = frames[depth]
                 node = frame.node
+                key = frame.key
                 stage = frame.stage
                 lastLiteral = frame.lastLiteral
             }
@@ -119,8 +127,9 @@ struct TrieSearch {
     /// priority in the trie, nothing found later can beat it. Otherwise -1, and ``best()`` searches
     /// in full.
     ///
-    /// A literal child is found by reading its slot alone, so a path of literals reads one slot per
-    /// segment, then the last node and its leaf.
+    /// A literal child's slot follows from the URL and the keys of the path so far, not from what
+    /// was read, so the slots of a path of literals are read in parallel; then the last node and
+    /// its leaf.
     @inline(__always)
     private func firstPathLeaf() -> Int32 {
         let nodes = trie.pointee.nodes
@@ -128,20 +137,32 @@ struct TrieSearch {
         let foldRoot = foldFirstSegment && !trie.pointee.caseInsensitive
         if foldRoot && !trie.pointee.foldedRootIsUnique { return -1 }
         var node: Int32 = 0
+        var key = trie.pointee.rootKey
         var depth = 0
         while depth < depthCount {
-            var next: Int32 = -1
+            var next = Child.none
             if hasLiterals(node) {
-                next =
-                    depth == 0 && foldRoot
-                    ? (foldedRootChildByHash().map(Int32.init) ?? -1) : literalChild(of: node, depth: depth)
+                let segment = segments[depth]
+                if depth == 0 && foldRoot {
+                    next = foldedRootChildByHash()
+                } else if !segment.isComplex {
+                    next = probe(parentKey: key, segment: segment, fold: trie.pointee.caseInsensitive)
+                } else {
+                    next = literalChild(key: key, depth: depth)
+                }
             }
-            if next < 0 {
+            if next.node < 0 {
                 let record = nodes[Int(node)]
-                next = record.typedChild >= 0 ? record.typedChild : record.parameterChild
-                if next < 0 { return -1 }
+                if record.typedChild >= 0 {
+                    next = Child(node: record.typedChild, key: NodeKey.child(key, NodeKey.typed))
+                } else if record.parameterChild >= 0 {
+                    next = Child(node: record.parameterChild, key: NodeKey.child(key, NodeKey.parameter))
+                } else {
+                    return -1
+                }
             }
-            node = next
+            node = next.node
+            key = next.key
             depth &+= 1
         }
         let record = nodes[Int(node)]
@@ -181,10 +202,10 @@ struct TrieSearch {
 
     /// Every matching leaf, in search order (most specific first). The caller orders by priority.
     func all(into results: inout [Int32]) {
-        searchAll(node: 0, depth: 0, into: &results)
+        searchAll(node: 0, key: trie.pointee.rootKey, depth: 0, into: &results)
     }
 
-    private func searchAll(node index: Int, depth: Int, into results: inout [Int32]) {
+    private func searchAll(node index: Int, key: UInt64, depth: Int, into results: inout [Int32]) {
         let node = trie.pointee.nodes[index]
         let catchAllEnd = trie.pointee.nodes[index + 1].leafStart
         if depth == segments.count {
@@ -195,14 +216,22 @@ struct TrieSearch {
         if depth == 0 && foldFirstSegment && !trie.pointee.caseInsensitive {
             var found = foldedRootChild(after: -1)
             while let child = found {
-                searchAll(node: child, depth: depth + 1, into: &results)
+                searchAll(node: child, key: trie.pointee.nodeKeys[child], depth: depth + 1, into: &results)
                 found = foldedRootChild(after: child)
             }
-        } else if hasLiterals(Int32(index)), let child = literalChild(of: index, depth: depth) {
-            searchAll(node: child, depth: depth + 1, into: &results)
+        } else if hasLiterals(Int32(index)) {
+            let child = literalChild(key: key, depth: depth)
+            if child.node >= 0 { searchAll(node: Int(child.node), key: child.key, depth: depth + 1, into: &results) }
         }
-        if node.typedChild >= 0 { searchAll(node: Int(node.typedChild), depth: depth + 1, into: &results) }
-        if node.parameterChild >= 0 { searchAll(node: Int(node.parameterChild), depth: depth + 1, into: &results) }
+        if node.typedChild >= 0 {
+            searchAll(
+                node: Int(node.typedChild), key: NodeKey.child(key, NodeKey.typed), depth: depth + 1, into: &results)
+        }
+        if node.parameterChild >= 0 {
+            searchAll(
+                node: Int(node.parameterChild), key: NodeKey.child(key, NodeKey.parameter), depth: depth + 1,
+                into: &results)
+        }
         collect(node.catchAllStart, catchAllEnd, into: &results)
     }
 
@@ -241,24 +270,5 @@ struct TrieSearch {
         if !segment.isComplex, case .int = type.kind { return ParameterType.acceptsInt(raw) }
         guard let value = PercentDecoding.decode(raw) else { return false }
         return type.accepts(value)
-    }
-}
-
-extension FlatTrie {
-    /// The trie's buffers as one trivially copyable value, for the search.
-    struct Views {
-        let nodes: UnsafeBufferPointer<SegmentTrie.Node>
-        let maxPriorities: UnsafeBufferPointer<Int32>
-        let literalNodes: UnsafeBufferPointer<UInt64>
-        let slots: UnsafeBufferPointer<SegmentTrie.Slot>
-        let slotMask: Int
-        let foldedRootEdges: UnsafeBufferPointer<Edge>
-        let keys: UnsafeBufferPointer<UInt8>
-        let leaves: UnsafeBufferPointer<SegmentTrie.Leaf>
-        let leafScopes: UnsafeBufferPointer<Int32>
-        let typedSlots: UnsafeBufferPointer<SegmentTrie.TypedSlot>
-        let types: UnsafeMutableBufferPointer<ParameterType>
-        let caseInsensitive: Bool
-        let foldedRootIsUnique: Bool
     }
 }

@@ -121,16 +121,20 @@ struct URLAnatomy {
         let count = bytes.count
         var index = index
         var query: Range<Int>?
-        if index < count, bytes[index] == UInt8(ascii: "?") {
+        if index < count, bytes[index] == UInt8(ascii: "?"), let base = UnsafeRawPointer(bytes.baseAddress) {
+            // Eight bytes a step, to the first '#', control character or DEL (or the end).
             let start = index + 1
             index = start
-            let stops = Self.queryStops.utf8Start
             while index < count {
-                if stops[Int(bytes[index])] != UInt8(ascii: "0") {
-                    if bytes[index] == UInt8(ascii: "#") { break }
-                    throw controlCharacter(bytes, at: index)
+                let word = ByteWord.load(base, at: index, count: count)
+                let stops = ByteWord.queryStops(word)
+                if stops == 0 {
+                    index &+= 8
+                    continue
                 }
-                index += 1
+                index = min(index &+ stops.trailingZeroBitCount &>> 3, count)
+                if index < count && bytes[index] != UInt8(ascii: "#") { throw controlCharacter(bytes, at: index) }
+                break
             }
             query = start..<index
         }
@@ -279,14 +283,6 @@ struct URLAnatomy {
         4444444444444444444444444444444444444444444444444444444444444444\
         4444444444444444444444444444444444444444444444444444444444444444
         """
-    // The bytes that end a query: '#' and the ASCII control characters ('1'; '0' for the others).
-    static let queryStops: StaticString = """
-        1111111111111111111111111111111100010000000000000000000000000000\
-        0000000000000000000000000000000000000000000000000000000000000001\
-        0000000000000000000000000000000000000000000000000000000000000000\
-        0000000000000000000000000000000000000000000000000000000000000000
-        """
-
     static let ordinary = UInt8(ascii: "0")
     static let slash = UInt8(ascii: "1")
     static let endOfPath = UInt8(ascii: "2")

@@ -1,0 +1,59 @@
+/// The 64-bit keys that name the trie's nodes by their path from the root, so that a lookup can
+/// compute where a literal child's slot is from the URL alone, before the parent's slot is read.
+///
+/// The root has a key; a child's key mixes its parent's key with the hash of the edge that leads to
+/// it: the key bytes of a literal (``edge(_:)``, exact bytes, read as words), or a tag for the typed
+/// and the parameter child. The slot of a literal child is found by the child's key, so the slots
+/// of a path of literals do not depend on each other's contents, and the processor loads them in
+/// parallel rather than one after another.
+///
+/// The mix is a bijection of the parent's key for a given edge, so a child's key and its edge's
+/// bytes determine its parent's key; ``FlatTrie`` checks when it is built that no two nodes share a
+/// key (choosing another root key if they did, which for 64-bit keys does not happen in practice),
+/// so a slot whose child key and key bytes match is the child of the node the lookup stands at.
+enum NodeKey {
+    /// The tag of the typed-parameter child.
+    static let typed: UInt64 = 0x7479_7065_645F_5F5F
+    /// The tag of the parameter child.
+    static let parameter: UInt64 = 0x7061_7261_6D5F_5F5F
+    /// The parent key of the root's literals as the host of an app link sees them (compared
+    /// case-insensitively), in the same slot table.
+    static let foldedRoot: UInt64 = 0x686F_7374_5F5F_5F5F
+
+    /// The key of a child, from its parent's key and its edge's hash or tag.
+    @inline(__always)
+    static func child(_ parent: UInt64, _ edge: UInt64) -> UInt64 {
+        var key = (parent ^ edge) &* 0x9E37_79B9_7F4A_7C15
+        key ^= key &>> 32
+        key &*= 0xD6E8_FEB8_6659_FD93
+        return key ^ (key &>> 32)
+    }
+
+    /// The state before an edge's first word.
+    static let edgeSeed: UInt64 = 0x243F_6A88_85A3_08D3
+
+    /// Folds one word of an edge's key (little-endian, padding zero) into the state.
+    @inline(__always)
+    static func mix(_ state: UInt64, _ word: UInt64) -> UInt64 {
+        (state ^ word) &* 0xFF51_AFD7_ED55_8CCD
+    }
+
+    /// The hash of a literal edge: its key bytes read as little-endian words, the last padded with
+    /// zero bytes, two words at least (so that a lookup hashes a short segment without a branch).
+    /// A key never holds a zero byte, so the padding is unambiguous.
+    static func edge(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var state = mix(mix(edgeSeed, SegmentTrie.word(bytes, from: 0)), SegmentTrie.word(bytes, from: 8))
+        var offset = 16
+        while offset < bytes.count {
+            state = mix(state, SegmentTrie.word(bytes, from: offset))
+            offset += 8
+        }
+        return state
+    }
+
+    /// ``edge(_:)`` of the bytes with their ASCII capitals lowercased.
+    static func foldedEdge(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        let lowered = bytes.map { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") ? $0 | 0x20 : $0 }
+        return lowered.withUnsafeBufferPointer { edge($0) }
+    }
+}
