@@ -141,8 +141,7 @@ final class FlatTrie: @unchecked Sendable {
         var edgeHashes = [UInt64](repeating: 0, count: count)
         for edge in trie.edges {
             parents[Int(edge.child)] = edge.parent
-            edgeHashes[Int(edge.child)] = NodeKey.edge(
-                UnsafeBufferPointer(rebasing: keys[Int(edge.keyStart)..<(Int(edge.keyStart) + Int(edge.keyCount))]))
+            edgeHashes[Int(edge.child)] = edge.hash
         }
         for (index, node) in trie.nodes.enumerated() {
             if node.typedChild >= 0 {
@@ -154,10 +153,7 @@ final class FlatTrie: @unchecked Sendable {
                 edgeHashes[Int(node.parameterChild)] = NodeKey.parameter
             }
         }
-        let foldedHashes = folded.map { edge in
-            NodeKey.edge(
-                UnsafeBufferPointer(rebasing: keys[Int(edge.keyStart)..<(Int(edge.keyStart) + Int(edge.keyCount))]))
-        }
+        let foldedHashes = folded.map(\.hash)
         var seed: UInt64 = 0x6A09_E667_F3BC_C908
         var nodeKeys = [UInt64](repeating: 0, count: count)
         var foldedKeys: [UInt64] = []
@@ -169,14 +165,35 @@ final class FlatTrie: @unchecked Sendable {
             }
             let foldedRoot = NodeKey.child(seed, NodeKey.foldedRoot)
             foldedKeys = foldedHashes.map { NodeKey.child(foldedRoot, $0) }
-            let all = (nodeKeys + foldedKeys).sorted()
-            if zip(all, all.dropFirst()).allSatisfy({ $0 != $1 }) {
-                return (nodeKeys, foldedKeys, seed, foldedRoot)
-            }
+            if Self.allDistinct(nodeKeys, foldedKeys) { return (nodeKeys, foldedKeys, seed, foldedRoot) }
             seed = NodeKey.child(seed, 0x9E37_79B9_7F4A_7C15)
         }
         // Unreachable in practice: a thousand seeds that all give two equal 64-bit keys.
         return (nodeKeys, foldedKeys, seed, NodeKey.child(seed, NodeKey.foldedRoot))
+    }
+
+    /// Whether no key occurs twice in the two lists, through an open-addressing set of the keys.
+    private static func allDistinct(_ first: [UInt64], _ second: [UInt64]) -> Bool {
+        let capacity = SegmentTrie.slotCapacity(for: first.count + second.count)
+        // Zero marks an empty place; a zero key (as likely as any other) is counted aside.
+        var table = [UInt64](repeating: 0, count: capacity)
+        var zeros = 0
+        for list in [first, second] {
+            for key in list {
+                if key == 0 {
+                    zeros += 1
+                    if zeros > 1 { return false }
+                    continue
+                }
+                var position = Int(truncatingIfNeeded: key) & (capacity - 1)
+                while table[position] != 0 {
+                    if table[position] == key { return false }
+                    position = (position + 1) & (capacity - 1)
+                }
+                table[position] = key
+            }
+        }
+        return true
     }
 
     private let typeCount: Int

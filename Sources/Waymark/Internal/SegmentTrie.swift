@@ -27,7 +27,8 @@ struct SegmentTrie: Sendable {
         var keyCount: Int32
         var child: Int32
         var parent: Int32
-        var hash: UInt32
+        /// ``NodeKey/edge(_:)`` of the key bytes.
+        var hash: UInt64
     }
 
     /// The record of a literal edge that a lookup reads (32 bytes), found through the hash table by
@@ -103,22 +104,18 @@ struct SegmentTrie: Sendable {
     var names: [String] = []
     var caseInsensitive = false
 
-    /// The hash the builder's own edge table files an edge under (with its parent): the high half
-    /// of the edge's ``NodeKey/edge(_:)`` hash.
-    static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
-        UInt32(truncatingIfNeeded: NodeKey.edge(bytes) >> 32)
+    /// The hash of an edge's key bytes: ``NodeKey/edge(_:)``, which the builder's own edge table
+    /// files the edge under (with its parent) and the built trie mixes into the child's key.
+    static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        NodeKey.edge(bytes)
     }
 
     /// Eight bytes of a key from `offset` as a little-endian word, padded with zero bytes: what
-    /// ``Slot/prefix`` and ``Slot/suffix`` hold, and what the URL parser records of each segment.
+    /// ``Slot/prefix`` and ``Slot/suffix`` hold, and what a lookup reads of a segment.
+    @inline(__always)
     static func word(_ bytes: UnsafeBufferPointer<UInt8>, from offset: Int) -> UInt64 {
-        var word: UInt64 = 0
-        var index = offset
-        while index < min(bytes.count, offset + 8) {
-            word |= UInt64(bytes[index]) << UInt64((index - offset) * 8)
-            index += 1
-        }
-        return word
+        guard offset < bytes.count, let base = UnsafeRawPointer(bytes.baseAddress) else { return 0 }
+        return ByteWord.load(base, at: offset, count: bytes.count) & ByteWord.mask(bytes: bytes.count - offset)
     }
 
     /// An open-addressing table of `capacity` slots (a power of two) holding every edge's index at
@@ -144,8 +141,9 @@ struct SegmentTrie: Sendable {
 
     /// The first slot to probe for an edge of `parent` with this key hash.
     @inline(__always)
-    static func slot(_ hash: UInt32, parent: Int32, mask: Int) -> Int {
-        let mixed = (hash ^ (UInt32(bitPattern: parent) &* 0x9E37_79B1)) &* 0x85EB_CA6B
+    static func slot(_ hash: UInt64, parent: Int32, mask: Int) -> Int {
+        let mixed =
+            (UInt32(truncatingIfNeeded: hash >> 32) ^ (UInt32(bitPattern: parent) &* 0x9E37_79B1)) &* 0x85EB_CA6B
         return Int(mixed ^ (mixed >> 15)) & mask
     }
 }
