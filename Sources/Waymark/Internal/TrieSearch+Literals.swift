@@ -31,6 +31,37 @@ extension TrieSearch {
     /// lowercase).
     @inline(__always)
     func probe(parentKey: UInt64, segment: SegmentRef, fold: Bool) -> Child {
+        let length = Int(segment.end &- segment.start)
+        guard !fold && length <= 16, let base = UnsafeRawPointer(bytes.baseAddress) else {
+            return probeAnyLength(parentKey: parentKey, segment: segment, fold: fold)
+        }
+        // The common case, kept small enough to inline: two words, exact bytes.
+        let start = Int(segment.start)
+        let count = bytes.count
+        let masks = trie.pointee.wordMasks + 2 &* length
+        let prefix = ByteWord.load(base, at: start, count: count) & masks[0]
+        let suffix = ByteWord.load(base, at: min(start &+ 8, count), count: count) & masks[1]
+        let childKey = NodeKey.child(parentKey, NodeKey.mix(NodeKey.mix(NodeKey.edgeSeed, prefix), suffix))
+        let keyCount = UInt64(truncatingIfNeeded: length)
+        let slots = trie.pointee.slots
+        let indexes = trie.pointee.slotIndexes
+        let mask = trie.pointee.slotMask
+        var position = Int(truncatingIfNeeded: childKey) & mask
+        while true {
+            let index = indexes[position]
+            if index < 0 { return .none }
+            let slot = slots[Int(index)]
+            let difference =
+                (slot.childKey ^ childKey) | (slot.prefix ^ prefix) | (slot.suffix ^ suffix)
+                | (UInt64(UInt32(bitPattern: slot.keyCount)) ^ keyCount)
+            if difference == 0 { return Child(node: slot.child, key: childKey) }
+            position = (position &+ 1) & mask
+        }
+    }
+
+    /// ``probe(parentKey:segment:fold:)`` for a segment longer than sixteen bytes, or folded.
+    @inline(never)
+    private func probeAnyLength(parentKey: UInt64, segment: SegmentRef, fold: Bool) -> Child {
         guard let base = UnsafeRawPointer(bytes.baseAddress) else { return .none }
         let count = bytes.count
         let start = Int(segment.start)
