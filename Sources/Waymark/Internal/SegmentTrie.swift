@@ -2,8 +2,9 @@
 /// records so that a lookup touches a few contiguous buffers, allocates nothing and does no
 /// reference counting.
 ///
-/// Each node has literal children (found through one open-addressing hash table over all edges,
-/// keyed by parent node and key bytes), at most one child for typed parameters (of every type: the
+/// Each node has literal children (found, once built, through one hash table over all edges keyed
+/// by the child's ``NodeKey``; while building, through the builder's own table keyed by parent node
+/// and key bytes), at most one child for typed parameters (of every type: the
 /// type is checked at the leaf, so that all typed parameters share one specificity class), at most
 /// one child for untyped parameters and anonymous `*` segments, and two lists of leaves: templates
 /// that end here, and catch-alls that start here. A depth-first search that visits children in the

@@ -223,8 +223,8 @@ struct SegmentTrieBuilder: Sendable {
         return String(decoding: PercentDecoding.comparableBytes(text, folded: folded), as: UTF8.self)
     }
 
-    /// Lays out the leaf lists and the folded root index. Leaves at one node are ordered by priority
-    /// (higher first), then by registration order.
+    /// Lays out the leaves in runs by node, and the folded root index. Leaves at one node are ordered
+    /// by priority (higher first), then by registration order.
     func build() -> SegmentTrie {
         var trie = SegmentTrie()
         trie.caseInsensitive = caseInsensitive
