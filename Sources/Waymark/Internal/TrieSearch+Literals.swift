@@ -42,6 +42,15 @@ extension TrieSearch {
         let prefix = ByteWord.load(base, at: start, count: count) & masks[0]
         let suffix = ByteWord.load(base, at: min(start &+ 8, count), count: count) & masks[1]
         let childKey = NodeKey.child(parentKey, NodeKey.mix(NodeKey.mix(NodeKey.edgeSeed, prefix), suffix))
+        return find(childKey, prefix: prefix, suffix: suffix, length: length) { _ in true }
+    }
+
+    /// The record the table holds at `childKey` whose length and first sixteen bytes are these, and
+    /// whose remaining bytes pass `rest`, as the child it leads to.
+    @inline(__always)
+    private func find(
+        _ childKey: UInt64, prefix: UInt64, suffix: UInt64, length: Int, rest: (SegmentTrie.Slot) -> Bool
+    ) -> Child {
         let keyCount = UInt64(truncatingIfNeeded: length)
         let slots = trie.pointee.slots
         let indexes = trie.pointee.slotIndexes
@@ -51,10 +60,11 @@ extension TrieSearch {
             let index = indexes[position]
             if index < 0 { return .none }
             let slot = slots[Int(index)]
+            // One comparison for the key, the length and the first sixteen bytes.
             let difference =
                 (slot.childKey ^ childKey) | (slot.prefix ^ prefix) | (slot.suffix ^ suffix)
                 | (UInt64(UInt32(bitPattern: slot.keyCount)) ^ keyCount)
-            if difference == 0 { return Child(node: slot.child, key: childKey) }
+            if difference == 0 && rest(slot) { return Child(node: slot.child, key: childKey) }
             position = (position &+ 1) & mask
         }
     }
@@ -84,24 +94,8 @@ extension TrieSearch {
                 offset &+= 8
             }
         }
-        let childKey = NodeKey.child(parentKey, edge)
-        let keyCount = UInt64(truncatingIfNeeded: length)
-        let slots = trie.pointee.slots
-        let indexes = trie.pointee.slotIndexes
-        let mask = trie.pointee.slotMask
-        var position = Int(truncatingIfNeeded: childKey) & mask
-        while true {
-            let index = indexes[position]
-            if index < 0 { return .none }
-            let slot = slots[Int(index)]
-            // One comparison for the key, the length and the first sixteen bytes.
-            let difference =
-                (slot.childKey ^ childKey) | (slot.prefix ^ prefix) | (slot.suffix ^ suffix)
-                | (UInt64(UInt32(bitPattern: slot.keyCount)) ^ keyCount)
-            if difference == 0 && (length <= 16 || tailEquals(slot, segment, fold: fold)) {
-                return Child(node: slot.child, key: childKey)
-            }
-            position = (position &+ 1) & mask
+        return find(NodeKey.child(parentKey, edge), prefix: prefix, suffix: suffix, length: length) { slot in
+            length <= 16 || tailEquals(slot, segment, fold: fold)
         }
     }
 
@@ -126,21 +120,14 @@ extension TrieSearch {
     /// The child of the node keyed `parentKey` through the edge whose key equals `probe` exactly
     /// (decoded, normalized and, where the key is folded, folded bytes).
     private func probeBytes(parentKey: UInt64, probe: UnsafeBufferPointer<UInt8>, edge: UInt64) -> Child {
-        let childKey = NodeKey.child(parentKey, edge)
-        let slots = trie.pointee.slots
-        let indexes = trie.pointee.slotIndexes
-        let mask = trie.pointee.slotMask
-        var position = Int(truncatingIfNeeded: childKey) & mask
-        while true {
-            let index = indexes[position]
-            if index < 0 { return .none }
-            let slot = slots[Int(index)]
-            if slot.childKey == childKey, Int(slot.keyCount) == probe.count,
-                equals(keyStart: Int(trie.pointee.keyStarts[Int(slot.child)]), probe, fold: false)
-            {
-                return Child(node: slot.child, key: childKey)
-            }
-            position = (position &+ 1) & mask
+        find(
+            NodeKey.child(parentKey, edge), prefix: SegmentTrie.word(probe, from: 0),
+            suffix: SegmentTrie.word(probe, from: 8), length: probe.count
+        ) { slot in
+            probe.count <= 16
+                || equals(
+                    keyStart: Int(trie.pointee.keyStarts[Int(slot.child)]) &+ 16,
+                    UnsafeBufferPointer(rebasing: probe[16...]), fold: false)
         }
     }
 
