@@ -144,6 +144,26 @@ import Waymark
         }
     }
 
+    /// Literals written so that their edge hashes collide (the hash is not meant to resist that) —
+    /// with each other, with the typed child's tag, and with the parameter child's tag — share node
+    /// keys, and so places in the table: the parent's index and the bytes still decide.
+    @Test func literalsWhoseHashesCollideStillLeadToTheirOwnChildren() throws {
+        let table = try Self.table([
+            "aaaaaaaabbbbbbbb/x", "avzwkbyKbUzEqmt5/x",  // equal edge hashes
+            "audajhugQcy1OteI/a", ":id<int>/a",  // the first's hash is the typed child's tag
+            "xmgesjhi4qJeFV5Z/b", ":slug/b",  // the first's hash is the parameter child's tag
+        ])
+        #expect(table.match(path: "/aaaaaaaabbbbbbbb/x")?.value == "aaaaaaaabbbbbbbb/x")
+        #expect(table.match(path: "/avzwkbyKbUzEqmt5/x")?.value == "avzwkbyKbUzEqmt5/x")
+        #expect(table.lookup("shop://AVZWKBYKBUZEQMT5/x").match?.value == "avzwkbyKbUzEqmt5/x")
+        #expect(table.lookup("shop://aaaaaaaaBBBBBBBB/x").match?.value == "aaaaaaaabbbbbbbb/x")
+        #expect(table.match(path: "/5/a")?.value == ":id<int>/a")
+        #expect(table.match(path: "/audajhugQcy1OteI/a")?.value == "audajhugQcy1OteI/a")
+        #expect(table.match(path: "/anything/b")?.value == ":slug/b")
+        #expect(table.match(path: "/xmgesjhi4qJeFV5Z/b")?.value == "xmgesjhi4qJeFV5Z/b")
+        #expect(table.candidates("/avzwkbyKbUzEqmt5/x").matches.map(\.value) == ["avzwkbyKbUzEqmt5/x"])
+    }
+
     @Test func manyParametersAndCatchAllsDecodeFromTheMatchedString() throws {
         let table = try Self.table([
             "m/:a/:b/:c/:d/:e/:f", "w/:a/*rest", "e/été/:a",

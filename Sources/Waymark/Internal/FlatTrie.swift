@@ -21,8 +21,6 @@ final class FlatTrie: @unchecked Sendable {
     let literalNodes: UnsafeBufferPointer<UInt64>
     /// Each node's ``NodeKey``.
     let nodeKeys: UnsafeBufferPointer<UInt64>
-    /// Where each literal node's key starts in `keys` (for keys longer than sixteen bytes).
-    let keyStarts: UnsafeBufferPointer<Int32>
     /// The literal edges (and the root's folded literals), one record each.
     let slots: UnsafeBufferPointer<SegmentTrie.Slot>
     /// The hash table over `slots`: a power of two of positions, each the index of the record whose
@@ -30,8 +28,7 @@ final class FlatTrie: @unchecked Sendable {
     /// the table is small enough to stay in cache while the records are read one per literal.
     let slotIndexes: UnsafeBufferPointer<Int32>
     let slotMask: Int
-    /// The root's key, and the parent key of its folded literals (both derive from one seed, chosen
-    /// so that no two keys are equal).
+    /// The root's key, and the parent key of its folded literals.
     let rootKey: UInt64
     let foldedRootKey: UInt64
     let foldedRootEdges: UnsafeBufferPointer<Edge>
@@ -64,31 +61,33 @@ final class FlatTrie: @unchecked Sendable {
         let keys = Self.copy(trie.keyBytes + trie.foldedKeyBytes)
         self.keys = keys
         let foldedInTable = trie.foldedRootIsUnique ? folded : []
-        let (nodeKeys, foldedKeys, root, foldedRoot) = Self.nodeKeys(trie, keys: keys, folded: foldedInTable)
+        let root = NodeKey.root
+        let foldedRoot = NodeKey.child(root, NodeKey.foldedRoot)
+        let nodeKeys = Self.nodeKeys(trie, root: root)
         self.rootKey = root
         self.foldedRootKey = foldedRoot
 
-        // The records: every literal edge, then the folded root literals; the table indexes them by
-        // their child key.
+        // The records: every literal edge, then the folded root literals (under parent -1); the table
+        // places each at its child's key.
         var records: [SegmentTrie.Slot] = []
+        var recordKeys: [UInt64] = []
         records.reserveCapacity(trie.edges.count + foldedInTable.count)
-        var keyStarts = [Int32](repeating: 0, count: trie.nodes.count)
-        func record(_ edge: Edge, key childKey: UInt64) -> SegmentTrie.Slot {
+        recordKeys.reserveCapacity(records.capacity)
+        func append(_ edge: Edge, key childKey: UInt64) {
             let key = UnsafeBufferPointer(
                 rebasing: keys[Int(edge.keyStart)..<(Int(edge.keyStart) + Int(edge.keyCount))])
-            return SegmentTrie.Slot(
-                childKey: childKey, prefix: SegmentTrie.word(key, from: 0), suffix: SegmentTrie.word(key, from: 8),
-                child: edge.child, keyCount: edge.keyCount)
+            records.append(
+                SegmentTrie.Slot(
+                    prefix: SegmentTrie.word(key, from: 0), suffix: SegmentTrie.word(key, from: 8),
+                    parent: edge.parent, child: edge.child, keyCount: edge.keyCount, keyStart: edge.keyStart))
+            recordKeys.append(childKey)
         }
-        for edge in trie.edges {
-            keyStarts[Int(edge.child)] = edge.keyStart
-            records.append(record(edge, key: nodeKeys[Int(edge.child)]))
-        }
-        for (edge, key) in zip(foldedInTable, foldedKeys) { records.append(record(edge, key: key)) }
+        for edge in trie.edges { append(edge, key: nodeKeys[Int(edge.child)]) }
+        for edge in foldedInTable { append(edge, key: NodeKey.child(foldedRoot, edge.hash)) }
         let capacity = SegmentTrie.slotCapacity(for: records.count)
         var indexes = [Int32](repeating: -1, count: capacity)
-        for (index, record) in records.enumerated() {
-            var position = Int(truncatingIfNeeded: record.childKey) & (capacity - 1)
+        for (index, key) in recordKeys.enumerated() {
+            var position = Int(truncatingIfNeeded: key) & (capacity - 1)
             while indexes[position] >= 0 { position = (position + 1) & (capacity - 1) }
             indexes[position] = Int32(index)
         }
@@ -96,7 +95,6 @@ final class FlatTrie: @unchecked Sendable {
         self.slotIndexes = Self.copy(indexes)
         self.slotMask = capacity - 1
         self.nodeKeys = Self.copy(nodeKeys)
-        self.keyStarts = Self.copy(keyStarts)
         self.nodes = Self.copy(trie.nodes)
         self.maxPriorities = Self.copy(trie.maxPriorities)
         self.literalNodes = Self.copy(trie.literalNodes)
@@ -121,7 +119,7 @@ final class FlatTrie: @unchecked Sendable {
         views.initialize(
             to: Views(
                 nodes: self.nodes, maxPriorities: self.maxPriorities, literalNodes: self.literalNodes,
-                nodeKeys: self.nodeKeys, keyStarts: self.keyStarts, slots: self.slots, slotIndexes: self.slotIndexes,
+                nodeKeys: self.nodeKeys, slots: self.slots, slotIndexes: self.slotIndexes,
                 slotMask: self.slotMask,
                 rootKey: root, foldedRootKey: foldedRoot, foldedRootEdges: self.foldedRootEdges, keys: self.keys,
                 leaves: self.leaves, leafScopes: self.leafScopes, typedSlots: self.typedSlots, types: self.types,
@@ -130,13 +128,10 @@ final class FlatTrie: @unchecked Sendable {
         self.views = UnsafePointer(views)
     }
 
-    /// Every node's key, the keys of the folded root literals, the root key and the folded root's
-    /// parent key: from the first seed under which no two keys are equal.
-    private static func nodeKeys(_ trie: SegmentTrie, keys: UnsafeBufferPointer<UInt8>, folded: [Edge]) -> (
-        [UInt64], [UInt64], UInt64, UInt64
-    ) {
+    /// Every node's key: the root's, then each child's from its parent's and its edge's (children are
+    /// created after their parent, so one pass in index order keys them all).
+    private static func nodeKeys(_ trie: SegmentTrie, root: UInt64) -> [UInt64] {
         let count = trie.nodes.count
-        // How each node is reached: its parent and the hash or tag of its edge.
         var parents = [Int32](repeating: -1, count: count)
         var edgeHashes = [UInt64](repeating: 0, count: count)
         for edge in trie.edges {
@@ -153,47 +148,12 @@ final class FlatTrie: @unchecked Sendable {
                 edgeHashes[Int(node.parameterChild)] = NodeKey.parameter
             }
         }
-        let foldedHashes = folded.map(\.hash)
-        var seed: UInt64 = 0x6A09_E667_F3BC_C908
         var nodeKeys = [UInt64](repeating: 0, count: count)
-        var foldedKeys: [UInt64] = []
-        for _ in 0..<1_000 {
-            // Children are created after their parent, so one pass in index order keys them all.
-            nodeKeys[0] = seed
-            for index in 1..<max(count, 1) where parents[index] >= 0 {
-                nodeKeys[index] = NodeKey.child(nodeKeys[Int(parents[index])], edgeHashes[index])
-            }
-            let foldedRoot = NodeKey.child(seed, NodeKey.foldedRoot)
-            foldedKeys = foldedHashes.map { NodeKey.child(foldedRoot, $0) }
-            if Self.allDistinct(nodeKeys, foldedKeys) { return (nodeKeys, foldedKeys, seed, foldedRoot) }
-            seed = NodeKey.child(seed, 0x9E37_79B9_7F4A_7C15)
+        if count > 0 { nodeKeys[0] = root }
+        for index in 1..<max(count, 1) where parents[index] >= 0 {
+            nodeKeys[index] = NodeKey.child(nodeKeys[Int(parents[index])], edgeHashes[index])
         }
-        // Unreachable in practice: a thousand seeds that all give two equal 64-bit keys.
-        return (nodeKeys, foldedKeys, seed, NodeKey.child(seed, NodeKey.foldedRoot))
-    }
-
-    /// Whether no key occurs twice in the two lists, through an open-addressing set of the keys.
-    private static func allDistinct(_ first: [UInt64], _ second: [UInt64]) -> Bool {
-        let capacity = SegmentTrie.slotCapacity(for: first.count + second.count)
-        // Zero marks an empty place; a zero key (as likely as any other) is counted aside.
-        var table = [UInt64](repeating: 0, count: capacity)
-        var zeros = 0
-        for list in [first, second] {
-            for key in list {
-                if key == 0 {
-                    zeros += 1
-                    if zeros > 1 { return false }
-                    continue
-                }
-                var position = Int(truncatingIfNeeded: key) & (capacity - 1)
-                while table[position] != 0 {
-                    if table[position] == key { return false }
-                    position = (position + 1) & (capacity - 1)
-                }
-                table[position] = key
-            }
-        }
-        return true
+        return nodeKeys
     }
 
     private let typeCount: Int
@@ -206,7 +166,7 @@ final class FlatTrie: @unchecked Sendable {
         for buffer in [
             UnsafeRawPointer(nodes.baseAddress), UnsafeRawPointer(maxPriorities.baseAddress),
             UnsafeRawPointer(literalNodes.baseAddress), UnsafeRawPointer(nodeKeys.baseAddress),
-            UnsafeRawPointer(keyStarts.baseAddress), UnsafeRawPointer(slots.baseAddress),
+            UnsafeRawPointer(slots.baseAddress),
             UnsafeRawPointer(slotIndexes.baseAddress),
             UnsafeRawPointer(foldedRootEdges.baseAddress), UnsafeRawPointer(keys.baseAddress),
             UnsafeRawPointer(leaves.baseAddress), UnsafeRawPointer(leafScopes.baseAddress),
@@ -220,7 +180,7 @@ final class FlatTrie: @unchecked Sendable {
     /// The bytes the buffers hold, for memory reports.
     var byteCount: Int {
         nodes.count * MemoryLayout<SegmentTrie.Node>.stride + maxPriorities.count * 4 + literalNodes.count * 8
-            + nodeKeys.count * 8 + keyStarts.count * 4 + slots.count * MemoryLayout<SegmentTrie.Slot>.stride
+            + nodeKeys.count * 8 + slots.count * MemoryLayout<SegmentTrie.Slot>.stride
             + slotIndexes.count * 4
             + foldedRootEdges.count * MemoryLayout<Edge>.stride + keys.count
             + leaves.count * MemoryLayout<SegmentTrie.Leaf>.stride + leafScopes.count * 4
@@ -241,7 +201,6 @@ extension FlatTrie {
         let maxPriorities: UnsafeBufferPointer<Int32>
         let literalNodes: UnsafeBufferPointer<UInt64>
         let nodeKeys: UnsafeBufferPointer<UInt64>
-        let keyStarts: UnsafeBufferPointer<Int32>
         let slots: UnsafeBufferPointer<SegmentTrie.Slot>
         let slotIndexes: UnsafeBufferPointer<Int32>
         let slotMask: Int

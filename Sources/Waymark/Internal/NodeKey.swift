@@ -1,17 +1,19 @@
 /// The 64-bit keys that name the trie's nodes by their path from the root, so that a lookup can
-/// compute where a literal child's slot is from the URL alone, before the parent's slot is read.
+/// compute where a literal child's record is from the URL alone, before the parent's record is read.
 ///
 /// The root has a key; a child's key mixes its parent's key with the hash of the edge that leads to
 /// it: the key bytes of a literal (``edge(_:)``, exact bytes, read as words), or a tag for the typed
-/// and the parameter child. The slot of a literal child is found by the child's key, so the slots
-/// of a path of literals do not depend on each other's contents, and the processor loads them in
-/// parallel rather than one after another.
+/// and the parameter child. The record of a literal child is placed by the child's key, so the
+/// records of a path of literals do not depend on each other's contents, and the processor loads
+/// them in parallel rather than one after another.
 ///
-/// The mix is a bijection of the parent's key for a given edge, so a child's key and its edge's
-/// bytes determine its parent's key; ``FlatTrie`` checks when it is built that no two nodes share a
-/// key (choosing another root key if they did, which for 64-bit keys does not happen in practice),
-/// so a slot whose child key and key bytes match is the child of the node the lookup stands at.
+/// A key only places a record: the record found is the child only when its parent's index, its
+/// length and its bytes are the ones looked for. Two nodes may share a key (the edge hash is not
+/// meant to resist someone who writes route templates to collide), which makes a probe longer and
+/// nothing else.
 enum NodeKey {
+    /// The root's key.
+    static let root: UInt64 = 0x6A09_E667_F3BC_C908
     /// The tag of the typed-parameter child.
     static let typed: UInt64 = 0x7479_7065_645F_5F5F
     /// The tag of the parameter child.

@@ -32,19 +32,22 @@ struct SegmentTrie: Sendable {
         var hash: UInt64
     }
 
-    /// The record of a literal edge that a lookup reads (32 bytes), found through the hash table by
-    /// its child's ``NodeKey``, with the key's first sixteen bytes inline, so that finding a literal
-    /// child compares a key of up to sixteen bytes without reading the key.
+    /// The record of a literal edge that a lookup reads (32 bytes), found through the hash table at
+    /// the position its child's ``NodeKey`` gives, with the key's first sixteen bytes inline, so that
+    /// finding a literal child compares a key of up to sixteen bytes without reading the key. The
+    /// parent's index, the length and the bytes decide: the key only places the record.
     struct Slot: Sendable {
-        /// The key of the child node (for the root's folded literals, the key their folded bytes give
-        /// under ``NodeKey/foldedRoot``).
-        var childKey: UInt64 = 0
         /// Key bytes 0 to 7, little-endian, padded with zero bytes.
         var prefix: UInt64 = 0
         /// Key bytes 8 to 15, little-endian, padded with zero bytes.
         var suffix: UInt64 = 0
+        /// The parent node, or -1 for the root's literals as the host of an app link sees them
+        /// (folded).
+        var parent: Int32 = 0
         var child: Int32 = -1
         var keyCount: Int32 = 0
+        /// Where the key starts in the trie's key bytes (for keys longer than sixteen bytes).
+        var keyStart: Int32 = 0
     }
 
     struct TypedSlot: Hashable, Sendable {

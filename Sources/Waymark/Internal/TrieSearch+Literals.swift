@@ -9,31 +9,32 @@ extension TrieSearch {
         static let none = Child(node: -1, key: 0)
     }
 
-    /// The literal child of the node whose key is `parentKey` that segment `depth` leads to, if any.
-    /// Keys are unique per node, so there is at most one.
+    /// The literal child of `parent` that segment `depth` leads to, if any. Keys are unique per
+    /// node, so there is at most one.
     @inline(__always)
-    func literalChild(key parentKey: UInt64, depth: Int) -> Child {
+    func literalChild(of parent: Child, depth: Int) -> Child {
         let segment = segments[depth]
         if !segment.isComplex {
-            return probe(parentKey: parentKey, segment: segment, fold: trie.pointee.caseInsensitive)
+            return probe(parent: parent, segment: segment, fold: trie.pointee.caseInsensitive)
         }
-        return complexLiteralChild(key: parentKey, segment: segment)
+        return complexLiteralChild(of: parent, segment: segment)
     }
 
     /// The literal child through a segment that is not complex.
     ///
     /// The segment is read a word at a time (its first two words whatever its length, bytes past it
     /// masked off, so that there is no branch on the length below seventeen bytes) for the hash of
-    /// its edge; the child's key, and so its slot, follow from the parent's key and that hash, with
-    /// no memory read. A slot holds the child when its key, its length and its first sixteen key
-    /// bytes are the segment's, and, for a key longer than sixteen bytes, the rest of its bytes.
+    /// its edge; the child's key, and so its record's place, follow from the parent's key and that
+    /// hash, with no memory read. A record there is the child when its parent is `parent`, and its
+    /// length and first sixteen key bytes are the segment's, and, for a key longer than sixteen
+    /// bytes, the rest of its bytes.
     /// With `fold`, the segment's ASCII capitals compare as lowercase (folded keys are stored
     /// lowercase).
     @inline(__always)
-    func probe(parentKey: UInt64, segment: SegmentRef, fold: Bool) -> Child {
+    func probe(parent: Child, segment: SegmentRef, fold: Bool) -> Child {
         let length = Int(segment.end &- segment.start)
         guard !fold && length <= 16, let base = UnsafeRawPointer(bytes.baseAddress) else {
-            return probeAnyLength(parentKey: parentKey, segment: segment, fold: fold)
+            return probeAnyLength(parent: parent, segment: segment, fold: fold)
         }
         // The common case, kept small enough to inline: two words, exact bytes.
         let start = Int(segment.start)
@@ -41,17 +42,19 @@ extension TrieSearch {
         let masks = trie.pointee.wordMasks + 2 &* length
         let prefix = ByteWord.load(base, at: start, count: count) & masks[0]
         let suffix = ByteWord.load(base, at: min(start &+ 8, count), count: count) & masks[1]
-        let childKey = NodeKey.child(parentKey, NodeKey.mix(NodeKey.mix(NodeKey.edgeSeed, prefix), suffix))
-        return find(childKey, prefix: prefix, suffix: suffix, length: length) { _ in true }
+        let childKey = NodeKey.child(parent.key, NodeKey.mix(NodeKey.mix(NodeKey.edgeSeed, prefix), suffix))
+        return find(childKey, parent: parent.node, prefix: prefix, suffix: suffix, length: length) { _ in true }
     }
 
-    /// The record the table holds at `childKey` whose length and first sixteen bytes are these, and
-    /// whose remaining bytes pass `rest`, as the child it leads to.
+    /// The record the table places at `childKey` whose parent, length and first sixteen bytes are
+    /// these, and whose remaining bytes pass `rest`, as the child it leads to.
     @inline(__always)
     private func find(
-        _ childKey: UInt64, prefix: UInt64, suffix: UInt64, length: Int, rest: (SegmentTrie.Slot) -> Bool
+        _ childKey: UInt64, parent: Int32, prefix: UInt64, suffix: UInt64, length: Int,
+        rest: (SegmentTrie.Slot) -> Bool
     ) -> Child {
         let keyCount = UInt64(truncatingIfNeeded: length)
+        let parentBits = UInt64(UInt32(bitPattern: parent))
         let slots = trie.pointee.slots
         let indexes = trie.pointee.slotIndexes
         let mask = trie.pointee.slotMask
@@ -60,10 +63,11 @@ extension TrieSearch {
             let index = indexes[position]
             if index < 0 { return .none }
             let slot = slots[Int(index)]
-            // One comparison for the key, the length and the first sixteen bytes.
+            // One comparison for the parent, the length and the first sixteen bytes.
             let difference =
-                (slot.childKey ^ childKey) | (slot.prefix ^ prefix) | (slot.suffix ^ suffix)
-                | (UInt64(UInt32(bitPattern: slot.keyCount)) ^ keyCount)
+                (slot.prefix ^ prefix) | (slot.suffix ^ suffix)
+                | ((UInt64(UInt32(bitPattern: slot.keyCount)) ^ keyCount) << 32)
+                | (UInt64(UInt32(bitPattern: slot.parent)) ^ parentBits)
             if difference == 0 && rest(slot) { return Child(node: slot.child, key: childKey) }
             position = (position &+ 1) & mask
         }
@@ -71,7 +75,7 @@ extension TrieSearch {
 
     /// ``probe(parentKey:segment:fold:)`` for a segment longer than sixteen bytes, or folded.
     @inline(never)
-    private func probeAnyLength(parentKey: UInt64, segment: SegmentRef, fold: Bool) -> Child {
+    private func probeAnyLength(parent: Child, segment: SegmentRef, fold: Bool) -> Child {
         guard let base = UnsafeRawPointer(bytes.baseAddress) else { return .none }
         let count = bytes.count
         let start = Int(segment.start)
@@ -94,7 +98,9 @@ extension TrieSearch {
                 offset &+= 8
             }
         }
-        return find(NodeKey.child(parentKey, edge), prefix: prefix, suffix: suffix, length: length) { slot in
+        return find(
+            NodeKey.child(parent.key, edge), parent: parent.node, prefix: prefix, suffix: suffix, length: length
+        ) { slot in
             length <= 16 || tailEquals(slot, segment, fold: fold)
         }
     }
@@ -103,30 +109,30 @@ extension TrieSearch {
     private func tailEquals(_ slot: SegmentTrie.Slot, _ segment: SegmentRef, fold: Bool) -> Bool {
         let start = Int(segment.start) &+ 16
         let probe = UnsafeBufferPointer(rebasing: bytes[start..<Int(segment.end)])
-        return equals(keyStart: Int(trie.pointee.keyStarts[Int(slot.child)]) &+ 16, probe, fold: fold)
+        return equals(keyStart: Int(slot.keyStart) &+ 16, probe, fold: fold)
     }
 
     /// ``literalChild(key:depth:)`` for a segment with escapes or non-ASCII bytes: compared decoded
     /// and normalized.
-    private func complexLiteralChild(key parentKey: UInt64, segment: SegmentRef) -> Child {
+    private func complexLiteralChild(of parent: Child, segment: SegmentRef) -> Child {
         let raw = UnsafeBufferPointer(rebasing: bytes[Int(segment.start)..<Int(segment.end)])
         let comparable = PercentDecoding.comparableBytes(
             PercentDecoding.decode(raw) ?? "", folded: trie.pointee.caseInsensitive)
         return comparable.withUnsafeBufferPointer { probe in
-            probeBytes(parentKey: parentKey, probe: probe, edge: NodeKey.edge(probe))
+            probeBytes(parent: parent, probe: probe, edge: NodeKey.edge(probe))
         }
     }
 
-    /// The child of the node keyed `parentKey` through the edge whose key equals `probe` exactly
-    /// (decoded, normalized and, where the key is folded, folded bytes).
-    private func probeBytes(parentKey: UInt64, probe: UnsafeBufferPointer<UInt8>, edge: UInt64) -> Child {
+    /// The child of `parent` through the edge whose key equals `probe` exactly (decoded, normalized
+    /// and, where the key is folded, folded bytes).
+    private func probeBytes(parent: Child, probe: UnsafeBufferPointer<UInt8>, edge: UInt64) -> Child {
         find(
-            NodeKey.child(parentKey, edge), prefix: SegmentTrie.word(probe, from: 0),
+            NodeKey.child(parent.key, edge), parent: parent.node, prefix: SegmentTrie.word(probe, from: 0),
             suffix: SegmentTrie.word(probe, from: 8), length: probe.count
         ) { slot in
             probe.count <= 16
                 || equals(
-                    keyStart: Int(trie.pointee.keyStarts[Int(slot.child)]) &+ 16,
+                    keyStart: Int(slot.keyStart) &+ 16,
                     UnsafeBufferPointer(rebasing: probe[16...]), fold: false)
         }
     }
@@ -166,12 +172,13 @@ extension TrieSearch {
     // MARK: - The host segment of an app link
 
     /// The root's child whose folded key equals segment 0, when no two root literals fold alike:
-    /// through the slot table (the folded keys are there under ``FlatTrie/foldedRootKey``), or the
-    /// sorted folded keys for a segment that is complex or longer than sixteen bytes.
+    /// through the slot table (the folded keys are there under the parent -1), or the sorted folded
+    /// keys for a segment that is complex.
     func foldedRootChildByHash() -> Child {
         let segment = segments[0]
-        if !segment.isComplex && segment.end &- segment.start <= 16 {
-            let found = probe(parentKey: trie.pointee.foldedRootKey, segment: segment, fold: true)
+        if !segment.isComplex {
+            let found = probe(
+                parent: Child(node: -1, key: trie.pointee.foldedRootKey), segment: segment, fold: true)
             return found.node >= 0 ? Child(node: found.node, key: trie.pointee.nodeKeys[Int(found.node)]) : .none
         }
         guard let node = foldedRootChild(after: -1) else { return .none }

@@ -77,7 +77,9 @@ struct TrieSearch {
                                 }
                             } else {
                                 stage = Self.typedStage
-                                if hasLiterals(node) { next = literalChild(key: key, depth: depth) }
+                                if hasLiterals(node) {
+                                    next = literalChild(of: Child(node: node, key: key), depth: depth)
+                                }
                             }
                         case Self.typedStage:
                             stage = Self.parameterStage
@@ -146,9 +148,10 @@ struct TrieSearch {
                 if depth == 0 && foldRoot {
                     next = foldedRootChildByHash()
                 } else if !segment.isComplex {
-                    next = probe(parentKey: key, segment: segment, fold: trie.pointee.caseInsensitive)
+                    next = probe(
+                        parent: Child(node: node, key: key), segment: segment, fold: trie.pointee.caseInsensitive)
                 } else {
-                    next = literalChild(key: key, depth: depth)
+                    next = literalChild(of: Child(node: node, key: key), depth: depth)
                 }
             }
             if next.node < 0 {
@@ -220,7 +223,7 @@ struct TrieSearch {
                 found = foldedRootChild(after: child)
             }
         } else if hasLiterals(Int32(index)) {
-            let child = literalChild(key: key, depth: depth)
+            let child = literalChild(of: Child(node: Int32(index), key: key), depth: depth)
             if child.node >= 0 { searchAll(node: Int(child.node), key: child.key, depth: depth + 1, into: &results) }
         }
         if node.typedChild >= 0 {
