@@ -83,36 +83,12 @@ extension MatchingCore {
         return leaf.parameterCount > 0 || leaf.isCatchAll
     }
 
-    /// The byte ranges of the path segments at `positions` (ascending), split as ``URLAnatomy``
-    /// splits them (empty runs between slashes are not segments); `end..<end` for a position past
-    /// the last segment.
-    private static func segmentRanges(
-        _ positions: some Sequence<Int>, of found: Found, in utf8: UnsafeBufferPointer<UInt8>
-    ) -> [Range<Int>] {
-        let end = min(Int(found.pathEnd), utf8.count)
-        var index = min(max(Int(found.pathStart), 0), end)
-        var segment = 0
-        var ranges: [Range<Int>] = []
-        for position in positions {
-            var match: Range<Int>?
-            while index < end, match == nil {
-                while index < end, utf8[index] == UInt8(ascii: "/") { index += 1 }
-                let start = index
-                while index < end, utf8[index] != UInt8(ascii: "/") { index += 1 }
-                if index > start {
-                    if segment == position { match = start..<index }
-                    segment += 1
-                }
-            }
-            ranges.append(match ?? end..<end)
-        }
-        return ranges
-    }
-
-    /// The byte range of path segment `position` (see ``segmentRanges(_:of:in:)``).
-    private static func segmentRange(_ position: Int, of found: Found, in utf8: UnsafeBufferPointer<UInt8>)
-        -> Range<Int>
-    {
+    /// Calls `body` with the index and byte range of each path segment of a found match, split as
+    /// ``URLAnatomy`` splits them (empty runs between slashes are not segments), until it returns
+    /// `false`.
+    private static func forEachSegment(
+        of found: Found, in utf8: UnsafeBufferPointer<UInt8>, _ body: (Int, Range<Int>) -> Bool
+    ) {
         let end = min(Int(found.pathEnd), utf8.count)
         var index = min(max(Int(found.pathStart), 0), end)
         var segment = 0
@@ -121,11 +97,41 @@ extension MatchingCore {
             let start = index
             while index < end, utf8[index] != UInt8(ascii: "/") { index += 1 }
             if index > start {
-                if segment == position { return start..<index }
+                if !body(segment, start..<index) { return }
                 segment += 1
             }
         }
-        return end..<end
+    }
+
+    /// The byte ranges of the path segments at `positions` (ascending, one pass over the path);
+    /// `end..<end` for a position past the last segment.
+    private static func segmentRanges(_ positions: [Int], of found: Found, in utf8: UnsafeBufferPointer<UInt8>)
+        -> [Range<Int>]
+    {
+        let end = min(Int(found.pathEnd), utf8.count)
+        var ranges = [Range<Int>](repeating: end..<end, count: positions.count)
+        var next = 0
+        forEachSegment(of: found, in: utf8) { segment, range in
+            while next < positions.count && positions[next] == segment {
+                ranges[next] = range
+                next += 1
+            }
+            return next < positions.count
+        }
+        return ranges
+    }
+
+    /// The byte range of path segment `position` (`end..<end` past the last segment).
+    private static func segmentRange(_ position: Int, of found: Found, in utf8: UnsafeBufferPointer<UInt8>)
+        -> Range<Int>
+    {
+        let end = min(Int(found.pathEnd), utf8.count)
+        var result = end..<end
+        forEachSegment(of: found, in: utf8) { segment, range in
+            if segment == position { result = range }
+            return segment < position
+        }
+        return result
     }
 
     /// The byte range of `:name` parameter `index` of a found leaf in `source`.
@@ -138,18 +144,14 @@ extension MatchingCore {
         return source.withUTF8Bytes { Self.segmentRange(position, of: found, in: $0) }
     }
 
-    /// The first byte of the catch-all's segments, or `nil` when the template has no catch-all.
-    private func wildcardStart(of found: Found, in utf8: UnsafeBufferPointer<UInt8>) -> Int? {
-        let leaf = trie.leaves[Int(found.leafIndex)]
-        guard leaf.isCatchAll else { return nil }
-        return Self.segmentRange(Int(leaf.segmentCount) - 1, of: found, in: utf8).lowerBound
-    }
-
     /// The catch-all's segments, decoded, or `nil` when the template has no catch-all.
     func wildcard(of found: Found, in source: String) -> [String]? {
-        guard trie.leaves[Int(found.leafIndex)].isCatchAll,
-            let start = source.withUTF8Bytes({ wildcardStart(of: found, in: $0) })
-        else { return nil }
+        let leaf = trie.leaves[Int(found.leafIndex)]
+        guard leaf.isCatchAll else { return nil }
+        // The catch-all starts at the template's last segment (or at the path's end, for none).
+        let start = source.withUTF8Bytes {
+            Self.segmentRange(Int(leaf.segmentCount) - 1, of: found, in: $0).lowerBound
+        }
         return PathSegments.decodedSegments(of: source, in: start..<Int(found.pathEnd))
     }
 
@@ -169,7 +171,7 @@ extension MatchingCore {
             ? nil
             : source.withUTF8Bytes { utf8 in
                 Self.segmentRanges(
-                    (0..<count).lazy.map { Int(self.trie.parameterPositions[Int(record.parameterStart) + $0]) },
+                    (0..<count).map { Int(self.trie.parameterPositions[Int(record.parameterStart) + $0]) },
                     of: found, in: utf8)
             }
         var parameters: [RouteParameters.Parameter] = []

@@ -52,10 +52,4 @@ enum NodeKey {
         }
         return state
     }
-
-    /// ``edge(_:)`` of the bytes with their ASCII capitals lowercased.
-    static func foldedEdge(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        let lowered = bytes.map { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") ? $0 | 0x20 : $0 }
-        return lowered.withUnsafeBufferPointer { edge($0) }
-    }
 }

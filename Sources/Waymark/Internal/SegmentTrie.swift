@@ -22,7 +22,8 @@ struct SegmentTrie: Sendable {
     }
 
     /// A literal edge as the builder keeps it: its key bytes (in `keyBytes`), the child it leads to,
-    /// its parent, and the ``hash(_:)`` of the key.
+    /// its parent, and the hash of the key, which the builder's own edge table files the edge under
+    /// (with its parent) and the built trie mixes into the child's key.
     struct Edge: Sendable {
         var keyStart: Int32
         var keyCount: Int32
@@ -84,8 +85,6 @@ struct SegmentTrie: Sendable {
     /// only at those (a bitset of a few kilobytes, always in cache).
     var literalNodes: [UInt64] = []
     var edges: [Edge] = []
-    /// The edge hash table: a power of two of slots, each an edge index or -1.
-    var edgeSlots: [Int32] = []
     /// The root's literal children keyed by their lowercased text, sorted, for the host segment of
     /// app links, which compares case-insensitively. Several edges may share a folded key.
     var foldedRootEdges: [Edge] = []
@@ -107,12 +106,6 @@ struct SegmentTrie: Sendable {
     /// Parameter and catch-all names, each once.
     var names: [String] = []
     var caseInsensitive = false
-
-    /// The hash of an edge's key bytes: ``NodeKey/edge(_:)``, which the builder's own edge table
-    /// files the edge under (with its parent) and the built trie mixes into the child's key.
-    static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        NodeKey.edge(bytes)
-    }
 
     /// Eight bytes of a key from `offset` as a little-endian word, padded with zero bytes: what
     /// ``Slot/prefix`` and ``Slot/suffix`` hold, and what a lookup reads of a segment.

@@ -157,7 +157,7 @@ struct SegmentTrieBuilder: Sendable {
     }
 
     private mutating func literalChild(of parent: Int32, key bytes: UnsafeBufferPointer<UInt8>, text: String) -> Int32 {
-        let hash = SegmentTrie.hash(bytes)
+        let hash = NodeKey.edge(bytes)
         let mask = edgeSlots.count - 1
         var slot = SegmentTrie.slot(hash, parent: parent, mask: mask)
         while edgeSlots[slot] >= 0 {
@@ -234,10 +234,6 @@ struct SegmentTrieBuilder: Sendable {
         trie.parameterNames = parameterNames
         trie.names = names
         trie.edges = edges
-        // The table was sized for the expected routes (``reserve(routes:)``); the built trie keeps
-        // one sized for the edges it has.
-        let fitting = SegmentTrie.slotCapacity(for: edges.count)
-        trie.edgeSlots = fitting < edgeSlots.count ? SegmentTrie.slotTable(for: edges, capacity: fitting) : edgeSlots
         trie.keyBytes = keyBytes
         // Leaves in runs by node: the templates that end at the node, then the catch-alls that
         // start there, each ordered by priority (higher first), then registration.
@@ -299,7 +295,7 @@ struct SegmentTrieBuilder: Sendable {
             trie.foldedRootEdges.append(
                 .init(
                     keyStart: Int32(trie.foldedKeyBytes.count), keyCount: Int32(entry.key.utf8.count),
-                    child: entry.child, parent: -1, hash: entry.key.withUTF8Bytes { SegmentTrie.hash($0) }))
+                    child: entry.child, parent: -1, hash: entry.key.withUTF8Bytes { NodeKey.edge($0) }))
             trie.foldedKeyBytes.append(contentsOf: entry.key.utf8)
         }
         trie.foldedRootIsUnique = zip(folded, folded.dropFirst()).allSatisfy { $0.key != $1.key }

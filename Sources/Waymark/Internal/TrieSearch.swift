@@ -58,8 +58,7 @@ struct TrieSearch {
                 let record = nodes[Int(node)]
                 var next = Child.none
                 if depth == depthCount {
-                    consider(record.leafStart, record.catchAllStart, &best, &bestPriority)
-                    consider(record.catchAllStart, nodes[Int(node) &+ 1].leafStart, &best, &bestPriority)
+                    considerEnding(at: node, &best, &bestPriority)
                 } else {
                     while stage < Self.doneStage {
                         switch stage {
@@ -144,15 +143,9 @@ struct TrieSearch {
         while depth < depthCount {
             var next = Child.none
             if hasLiterals(node) {
-                let segment = segments[depth]
-                if depth == 0 && foldRoot {
-                    next = foldedRootChildByHash()
-                } else if !segment.isComplex {
-                    next = probe(
-                        parent: Child(node: node, key: key), segment: segment, fold: trie.pointee.caseInsensitive)
-                } else {
-                    next = literalChild(of: Child(node: node, key: key), depth: depth)
-                }
+                next =
+                    depth == 0 && foldRoot
+                    ? foldedRootChildByHash() : literalChild(of: Child(node: node, key: key), depth: depth)
             }
             if next.node < 0 {
                 let record = nodes[Int(node)]
@@ -168,11 +161,9 @@ struct TrieSearch {
             key = next.key
             depth &+= 1
         }
-        let record = nodes[Int(node)]
         var best: Int32 = -1
         var bestPriority = Int64.min
-        consider(record.leafStart, record.catchAllStart, &best, &bestPriority)
-        consider(record.catchAllStart, nodes[Int(node) &+ 1].leafStart, &best, &bestPriority)
+        considerEnding(at: node, &best, &bestPriority)
         return bestPriority >= Int64(trie.pointee.maxPriorities[0]) ? best : -1
     }
 
@@ -180,6 +171,15 @@ struct TrieSearch {
     @inline(__always)
     private func hasLiterals(_ node: Int32) -> Bool {
         trie.pointee.literalNodes[Int(node &>> 6)] & (1 &<< UInt64(truncatingIfNeeded: node & 63)) != 0
+    }
+
+    /// Considers the leaves of a node the path ends at: the templates that end there, then the
+    /// catch-alls that start there (which match no segment).
+    @inline(__always)
+    private func considerEnding(at node: Int32, _ best: inout Int32, _ bestPriority: inout Int64) {
+        let record = trie.pointee.nodes[Int(node)]
+        consider(record.leafStart, record.catchAllStart, &best, &bestPriority)
+        consider(record.catchAllStart, trie.pointee.nodes[Int(node) &+ 1].leafStart, &best, &bestPriority)
     }
 
     /// Takes the first acceptable leaf of a run (ordered by priority, then registration) if it beats

@@ -36,6 +36,17 @@ extension URLAnatomy {
         var isComplex = false
         var hasEscape = false
         var end = count
+        /// Records the segment from `segmentStart` to `segmentEnd`, if it is not empty.
+        func close(_ segmentEnd: Int) throws(Failure) {
+            guard segmentEnd > segmentStart else { return }
+            if hasEscape { try validate(bytes, segmentStart..<segmentEnd, position: segmentCount + 1) }
+            if segmentCount < buffer.count {
+                buffer[segmentCount] = SegmentRef(
+                    start: Int32(truncatingIfNeeded: segmentStart), end: Int32(truncatingIfNeeded: segmentEnd),
+                    isComplex: isComplex)
+            }
+            segmentCount &+= 1
+        }
         scan: while index < count {
             let word = ByteWord.load(base, at: index, count: count)
             var stops = ByteWord.pathStops(word)
@@ -47,15 +58,7 @@ extension URLAnatomy {
                 if position >= count { break scan }
                 let byte = UInt8(truncatingIfNeeded: word &>> UInt64(truncatingIfNeeded: offset &* 8))
                 if byte == UInt8(ascii: "/") {
-                    if position > segmentStart {
-                        if hasEscape { try validate(bytes, segmentStart..<position, position: segmentCount + 1) }
-                        if segmentCount < buffer.count {
-                            buffer[segmentCount] = SegmentRef(
-                                start: Int32(truncatingIfNeeded: segmentStart),
-                                end: Int32(truncatingIfNeeded: position), isComplex: isComplex)
-                        }
-                        segmentCount &+= 1
-                    }
+                    try close(position)
                     segmentStart = position &+ 1
                     isComplex = false
                     hasEscape = false
@@ -78,15 +81,7 @@ extension URLAnatomy {
             }
             index &+= 8
         }
-        if end > segmentStart {
-            if hasEscape { try validate(bytes, segmentStart..<end, position: segmentCount + 1) }
-            if segmentCount < buffer.count {
-                buffer[segmentCount] = SegmentRef(
-                    start: Int32(truncatingIfNeeded: segmentStart), end: Int32(truncatingIfNeeded: end),
-                    isComplex: isComplex)
-            }
-            segmentCount &+= 1
-        }
+        try close(end)
         return SplitPath(end: end, segmentCount: segmentCount, overflow: segmentCount > buffer.count)
     }
 }

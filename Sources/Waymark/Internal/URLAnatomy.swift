@@ -275,8 +275,8 @@ struct URLAnatomy {
         return scheme.count == 4 || bytes[start + 4] | 0x20 == UInt8(ascii: "s")
     }
 
-    // Byte classes for the path scan: '0' ordinary, '1' '/', '2' '?' or '#', '3' '%', '4' non-ASCII,
-    // '5' an ASCII control character.
+    // Byte classes for the path scan: '0' ordinary, '1' '/' (the scan tests it before reading the
+    // table), '2' '?' or '#', '3' '%', '4' non-ASCII, '5' an ASCII control character.
     static let byteClasses: StaticString = """
         5555555555555555555555555555555500020300000000010000000000000002\
         0000000000000000000000000000000000000000000000000000000000000005\
@@ -284,8 +284,6 @@ struct URLAnatomy {
         4444444444444444444444444444444444444444444444444444444444444444
         """
     static let ordinary = UInt8(ascii: "0")
-    static let slash = UInt8(ascii: "1")
-    static let endOfPath = UInt8(ascii: "2")
     static let percent = UInt8(ascii: "3")
     static let nonASCII = UInt8(ascii: "4")
     static let control = UInt8(ascii: "5")
