@@ -15,41 +15,21 @@
 final class FlatTrie: @unchecked Sendable {
     typealias Edge = SegmentTrie.Edge
 
-    /// The nodes, and one more that closes the last node's run of leaves.
-    let nodes: UnsafeBufferPointer<SegmentTrie.Node>
-    let maxPriorities: UnsafeBufferPointer<Int32>
-    let literalNodes: UnsafeBufferPointer<UInt64>
-    /// Each node's ``NodeKey``.
-    let nodeKeys: UnsafeBufferPointer<UInt64>
-    /// The literal edges (and the root's folded literals), one record each.
-    let slots: UnsafeBufferPointer<SegmentTrie.Slot>
-    /// The hash table over `slots`: a power of two of positions, each the index of the record whose
-    /// child key gives that position (or the next free one), or -1. Four bytes a position, so that
-    /// the table is small enough to stay in cache while the records are read one per literal.
-    let slotIndexes: UnsafeBufferPointer<Int32>
-    let slotMask: Int
-    /// The root's key, and the parent key of its folded literals.
-    let rootKey: UInt64
-    let foldedRootKey: UInt64
-    let foldedRootEdges: UnsafeBufferPointer<Edge>
-    let keys: UnsafeBufferPointer<UInt8>
-    let leaves: UnsafeBufferPointer<SegmentTrie.Leaf>
-    let leafScopes: UnsafeBufferPointer<Int32>
-    let typedSlots: UnsafeBufferPointer<SegmentTrie.TypedSlot>
-    let parameterPositions: UnsafeBufferPointer<Int32>
-    let parameterNames: UnsafeBufferPointer<Int32>
+    /// The buffers (see ``Views``), made once and kept in their own allocation: a search holds a
+    /// pointer to them (8 bytes) instead of copying 200 bytes of buffer views per lookup.
+    let views: UnsafePointer<Views>
     /// Parameter and catch-all names, each once (read only when a match's parameters are decoded).
     let names: [String]
-    /// The parameter types that typed slots refer to.
-    let types: UnsafeMutableBufferPointer<ParameterType>
-    /// For a segment of `n` bytes (`n` up to 16), at `2n` and `2n + 1`: the masks of its first and
-    /// second words (``ByteWord/mask(bytes:)`` of `n` and `n - 8`), read instead of computed.
-    let wordMasks: UnsafeMutablePointer<UInt64>
-    let caseInsensitive: Bool
-    let foldedRootIsUnique: Bool
-    /// The buffers above as one value, made once and kept in its own allocation: a search holds a
-    /// pointer to it (8 bytes) instead of copying 170 bytes of buffer views per lookup.
-    let views: UnsafePointer<Views>
+    private let typeCount: Int
+
+    /// Every leaf, in runs by node.
+    var leaves: UnsafeBufferPointer<SegmentTrie.Leaf> { views.pointee.leaves }
+    /// Scope IDs of the leaves.
+    var leafScopes: UnsafeBufferPointer<Int32> { views.pointee.leafScopes }
+    /// For each leaf, the segment positions of its `:name` parameters, in order.
+    var parameterPositions: UnsafeBufferPointer<Int32> { views.pointee.parameterPositions }
+    /// For each leaf, the interned names of its `:name` parameters, parallel to `parameterPositions`.
+    var parameterNames: UnsafeBufferPointer<Int32> { views.pointee.parameterNames }
 
     init(_ trie: SegmentTrie, types: [ParameterType]) {
         // Keys: the literals', then the folded root keys; folded edges are rebased onto that buffer.
@@ -59,13 +39,10 @@ final class FlatTrie: @unchecked Sendable {
                 keyStart: edge.keyStart + base, keyCount: edge.keyCount, child: edge.child, parent: -1, hash: edge.hash)
         }
         let keys = Self.copy(trie.keyBytes + trie.foldedKeyBytes)
-        self.keys = keys
         let foldedInTable = trie.foldedRootIsUnique ? folded : []
         let root = NodeKey.root
         let foldedRoot = NodeKey.child(root, NodeKey.foldedRoot)
         let nodeKeys = Self.nodeKeys(trie, root: root)
-        self.rootKey = root
-        self.foldedRootKey = foldedRoot
 
         // The records: every literal edge, then the folded root literals (under parent -1); the table
         // places each at its child's key.
@@ -91,26 +68,9 @@ final class FlatTrie: @unchecked Sendable {
             while indexes[position] >= 0 { position = (position + 1) & (capacity - 1) }
             indexes[position] = Int32(index)
         }
-        self.slots = Self.copy(records)
-        self.slotIndexes = Self.copy(indexes)
-        self.slotMask = capacity - 1
-        self.nodeKeys = Self.copy(nodeKeys)
-        self.nodes = Self.copy(trie.nodes)
-        self.maxPriorities = Self.copy(trie.maxPriorities)
-        self.literalNodes = Self.copy(trie.literalNodes)
-        self.foldedRootEdges = Self.copy(folded)
-        self.leaves = Self.copy(trie.leaves)
-        self.leafScopes = Self.copy(trie.leafScopes)
-        self.typedSlots = Self.copy(trie.typedSlots)
-        self.parameterPositions = Self.copy(trie.parameterPositions)
-        self.parameterNames = Self.copy(trie.parameterNames)
-        self.names = trie.names
-        self.types = .allocate(capacity: max(types.count, 1))
-        _ = self.types.initialize(from: types)
-        self.typeCount = types.count
-        self.caseInsensitive = trie.caseInsensitive
-        self.foldedRootIsUnique = trie.foldedRootIsUnique
-        self.wordMasks = .allocate(capacity: 34)
+        let typeBuffer = UnsafeMutableBufferPointer<ParameterType>.allocate(capacity: max(types.count, 1))
+        _ = typeBuffer.initialize(from: types)
+        let wordMasks = UnsafeMutablePointer<UInt64>.allocate(capacity: 34)
         for length in 0...16 {
             wordMasks[2 * length] = ByteWord.mask(bytes: length)
             wordMasks[2 * length + 1] = ByteWord.mask(bytes: length - 8)
@@ -118,14 +78,18 @@ final class FlatTrie: @unchecked Sendable {
         let views = UnsafeMutablePointer<Views>.allocate(capacity: 1)
         views.initialize(
             to: Views(
-                nodes: self.nodes, maxPriorities: self.maxPriorities, literalNodes: self.literalNodes,
-                nodeKeys: self.nodeKeys, slots: self.slots, slotIndexes: self.slotIndexes,
-                slotMask: self.slotMask,
-                rootKey: root, foldedRootKey: foldedRoot, foldedRootEdges: self.foldedRootEdges, keys: self.keys,
-                leaves: self.leaves, leafScopes: self.leafScopes, typedSlots: self.typedSlots, types: self.types,
-                wordMasks: UnsafePointer(self.wordMasks), caseInsensitive: self.caseInsensitive,
-                foldedRootIsUnique: self.foldedRootIsUnique))
+                nodes: Self.copy(trie.nodes), maxPriorities: Self.copy(trie.maxPriorities),
+                literalNodes: Self.copy(trie.literalNodes), nodeKeys: Self.copy(nodeKeys),
+                slots: Self.copy(records), slotIndexes: Self.copy(indexes), slotMask: capacity - 1, rootKey: root,
+                foldedRootKey: foldedRoot, foldedRootEdges: Self.copy(folded), keys: keys,
+                leaves: Self.copy(trie.leaves), leafScopes: Self.copy(trie.leafScopes),
+                typedSlots: Self.copy(trie.typedSlots), parameterPositions: Self.copy(trie.parameterPositions),
+                parameterNames: Self.copy(trie.parameterNames), types: typeBuffer,
+                wordMasks: UnsafePointer(wordMasks), caseInsensitive: trie.caseInsensitive,
+                foldedRootIsUnique: trie.foldedRootIsUnique))
         self.views = UnsafePointer(views)
+        self.names = trie.names
+        self.typeCount = types.count
     }
 
     /// Every node's key: the root's, then each child's from its parent's and its edge's (children are
@@ -156,35 +120,35 @@ final class FlatTrie: @unchecked Sendable {
         return nodeKeys
     }
 
-    private let typeCount: Int
-
     deinit {
-        UnsafeMutablePointer(mutating: views).deinitialize(count: 1).deallocate()
-        types.baseAddress?.deinitialize(count: typeCount)
-        types.deallocate()
-        wordMasks.deallocate()
+        let views = self.views.pointee
+        views.types.baseAddress?.deinitialize(count: typeCount)
+        views.types.deallocate()
+        views.wordMasks.deallocate()
         for buffer in [
-            UnsafeRawPointer(nodes.baseAddress), UnsafeRawPointer(maxPriorities.baseAddress),
-            UnsafeRawPointer(literalNodes.baseAddress), UnsafeRawPointer(nodeKeys.baseAddress),
-            UnsafeRawPointer(slots.baseAddress),
-            UnsafeRawPointer(slotIndexes.baseAddress),
-            UnsafeRawPointer(foldedRootEdges.baseAddress), UnsafeRawPointer(keys.baseAddress),
-            UnsafeRawPointer(leaves.baseAddress), UnsafeRawPointer(leafScopes.baseAddress),
-            UnsafeRawPointer(typedSlots.baseAddress), UnsafeRawPointer(parameterPositions.baseAddress),
-            UnsafeRawPointer(parameterNames.baseAddress),
+            UnsafeRawPointer(views.nodes.baseAddress), UnsafeRawPointer(views.maxPriorities.baseAddress),
+            UnsafeRawPointer(views.literalNodes.baseAddress), UnsafeRawPointer(views.nodeKeys.baseAddress),
+            UnsafeRawPointer(views.slots.baseAddress), UnsafeRawPointer(views.slotIndexes.baseAddress),
+            UnsafeRawPointer(views.foldedRootEdges.baseAddress), UnsafeRawPointer(views.keys.baseAddress),
+            UnsafeRawPointer(views.leaves.baseAddress), UnsafeRawPointer(views.leafScopes.baseAddress),
+            UnsafeRawPointer(views.typedSlots.baseAddress), UnsafeRawPointer(views.parameterPositions.baseAddress),
+            UnsafeRawPointer(views.parameterNames.baseAddress),
         ] {
             buffer?.deallocate()
         }
+        UnsafeMutablePointer(mutating: self.views).deinitialize(count: 1).deallocate()
     }
 
     /// The bytes the buffers hold, for memory reports.
     var byteCount: Int {
-        nodes.count * MemoryLayout<SegmentTrie.Node>.stride + maxPriorities.count * 4 + literalNodes.count * 8
-            + nodeKeys.count * 8 + slots.count * MemoryLayout<SegmentTrie.Slot>.stride
-            + slotIndexes.count * 4
-            + foldedRootEdges.count * MemoryLayout<Edge>.stride + keys.count
-            + leaves.count * MemoryLayout<SegmentTrie.Leaf>.stride + leafScopes.count * 4
-            + typedSlots.count * MemoryLayout<SegmentTrie.TypedSlot>.stride + parameterPositions.count * 8
+        let views = self.views.pointee
+        return views.nodes.count * MemoryLayout<SegmentTrie.Node>.stride + views.maxPriorities.count * 4
+            + views.literalNodes.count * 8 + views.nodeKeys.count * 8
+            + views.slots.count * MemoryLayout<SegmentTrie.Slot>.stride + views.slotIndexes.count * 4
+            + views.foldedRootEdges.count * MemoryLayout<Edge>.stride + views.keys.count
+            + views.leaves.count * MemoryLayout<SegmentTrie.Leaf>.stride + views.leafScopes.count * 4
+            + views.typedSlots.count * MemoryLayout<SegmentTrie.TypedSlot>.stride
+            + views.parameterPositions.count * 8
     }
 
     private static func copy<Element>(_ array: [Element]) -> UnsafeBufferPointer<Element> {
@@ -195,15 +159,23 @@ final class FlatTrie: @unchecked Sendable {
 }
 
 extension FlatTrie {
-    /// The trie's buffers as one trivially copyable value, for the search.
+    /// The trie's buffers, as one trivially copyable value for the search; ``FlatTrie`` owns them.
     struct Views {
+        /// The nodes, and one more that closes the last node's run of leaves.
         let nodes: UnsafeBufferPointer<SegmentTrie.Node>
         let maxPriorities: UnsafeBufferPointer<Int32>
         let literalNodes: UnsafeBufferPointer<UInt64>
+        /// Each node's ``NodeKey``.
         let nodeKeys: UnsafeBufferPointer<UInt64>
+        /// The literal edges (and the root's folded literals), one record each.
         let slots: UnsafeBufferPointer<SegmentTrie.Slot>
+        /// The hash table over `slots`: a power of two of positions, each the index of the record
+        /// whose child key gives that position (or the next free one), or -1. Four bytes a position,
+        /// so that the table is small enough to stay in cache while the records are read one per
+        /// literal.
         let slotIndexes: UnsafeBufferPointer<Int32>
         let slotMask: Int
+        /// The root's key, and the parent key of its folded literals.
         let rootKey: UInt64
         let foldedRootKey: UInt64
         let foldedRootEdges: UnsafeBufferPointer<Edge>
@@ -211,7 +183,12 @@ extension FlatTrie {
         let leaves: UnsafeBufferPointer<SegmentTrie.Leaf>
         let leafScopes: UnsafeBufferPointer<Int32>
         let typedSlots: UnsafeBufferPointer<SegmentTrie.TypedSlot>
+        let parameterPositions: UnsafeBufferPointer<Int32>
+        let parameterNames: UnsafeBufferPointer<Int32>
+        /// The parameter types that typed slots refer to.
         let types: UnsafeMutableBufferPointer<ParameterType>
+        /// For a segment of `n` bytes (`n` up to 16), at `2n` and `2n + 1`: the masks of its first
+        /// and second words (``ByteWord/mask(bytes:)`` of `n` and `n - 8`), read instead of computed.
         let wordMasks: UnsafePointer<UInt64>
         let caseInsensitive: Bool
         let foldedRootIsUnique: Bool
