@@ -17,6 +17,7 @@ public struct WaymarkRouter: ComparedRouter {
     /// Parses the templates and builds the table.
     public init(converted: [String]) throws {
         var builder = RouteTableBuilder<Int>()
+        builder.reserveCapacity(converted.count)
         for (index, template) in converted.enumerated() {
             builder.add(try RouteTemplate(parsing: template), to: index + 1)
         }

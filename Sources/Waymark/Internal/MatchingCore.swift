@@ -32,8 +32,11 @@ final class MatchingCore: Sendable {
         trie = FlatTrie(built, types: plan.types)
         var bytes: [UInt8] = []
         var offsets: [Int32] = [0]
+        bytes.reserveCapacity(plan.definitions.reduce(0) { $0 + $1.template.pattern.utf8.count })
+        offsets.reserveCapacity(plan.definitions.count + 1)
         for definition in plan.definitions {
-            bytes.append(contentsOf: definition.template.pattern.utf8)
+            // As one copy of contiguous bytes, not byte by byte through the UTF-8 view.
+            definition.template.pattern.withUTF8Bytes { bytes.append(contentsOf: $0) }
             offsets.append(Int32(bytes.count))
         }
         patternBytes = bytes

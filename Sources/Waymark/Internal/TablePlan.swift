@@ -1,8 +1,16 @@
 /// A registration without its value: what matching and validation need.
+@usableFromInline
 struct RouteDefinition: Sendable {
     var template: RouteTemplate
     var scopes: [RouteScope]
     var priority: Int
+
+    @usableFromInline
+    init(template: RouteTemplate, scopes: [RouteScope], priority: Int) {
+        self.template = template
+        self.scopes = scopes
+        self.priority = priority
+    }
 }
 
 /// Checks registrations and prepares the trie in one pass: the registration checks of DESIGN.md, run

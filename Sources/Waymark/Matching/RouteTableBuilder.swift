@@ -22,8 +22,8 @@ public struct RouteTableBuilder<Value: Sendable>: Sendable {
     /// How URLs are compared with templates.
     public var options: RouteTableOptions
     /// The registrations without their values, and the values, in registration order.
-    var definitions: [RouteDefinition] = []
-    var values: [Value] = []
+    @usableFromInline var definitions: [RouteDefinition] = []
+    @usableFromInline var values: [Value] = []
     var parameterTypes: [String: ParameterType] = ParameterType.builtIns
 
     /// Creates an empty builder.
@@ -47,11 +47,23 @@ public struct RouteTableBuilder<Value: Sendable>: Sendable {
     ///   - priority: Higher priorities win before specificity is compared. Priorities are compared
     ///     as 32-bit integers; values beyond ±2,147,483,647 are clamped.
     ///   - value: What a match returns.
+    ///
+    /// Inlinable, so that appending the value is compiled for the table's value type where the table
+    /// is built, rather than going through generic array code for each registration.
+    @inlinable
     public mutating func add(
         _ template: RouteTemplate, scopes: [RouteScope] = RouteScope.defaultScopes, priority: Int = 0, to value: Value
     ) {
         definitions.append(RouteDefinition(template: template, scopes: scopes, priority: priority))
         values.append(value)
+    }
+
+    /// Reserves room for `count` registrations in all, so that adding many routes (from a route
+    /// file, say) does not grow the builder's storage again and again.
+    @inlinable
+    public mutating func reserveCapacity(_ count: Int) {
+        definitions.reserveCapacity(count)
+        values.reserveCapacity(count)
     }
 
     /// Registers a parameter type that templates can name, as in `:code<sku>`.
