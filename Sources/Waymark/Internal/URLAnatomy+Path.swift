@@ -48,7 +48,11 @@ extension URLAnatomy {
             segmentCount &+= 1
         }
         scan: while index < count {
-            let word = ByteWord.load(base, at: index, count: count)
+            // A plain load while eight bytes remain; the clamped one only for the last word.
+            let word =
+                index &+ 8 <= count
+                ? UInt64(littleEndian: base.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+                : ByteWord.load(base, at: index, count: count)
             var stops = ByteWord.pathStops(word)
             while stops != 0 {
                 let offset = stops.trailingZeroBitCount &>> 3
