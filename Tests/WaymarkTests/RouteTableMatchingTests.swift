@@ -137,6 +137,19 @@ func makeTable(
         #expect(table.match(path: "other/thing")?.value == "catch-all")
     }
 
+    @Test func reservingCapacityRegistersNothing() throws {
+        var builder = RouteTableBuilder<Int>()
+        builder.reserveCapacity(1_000)
+        #expect(builder.count == 0)
+        for index in 0..<300 { builder.add(try RouteTemplate(parsing: "item-\(index)/:id"), to: index) }
+        builder.reserveCapacity(10)  // less than is there: keeps every registration
+        #expect(builder.count == 300)
+        let table = try builder.build()
+        #expect(table.count == 300)
+        #expect(table.match(path: "item-0/a")?.value == 0)
+        #expect(table.match(path: "item-299/b")?.registrationIndex == 299)
+    }
+
     @Test func registrationOrderBreaksTies() throws {
         var builder = RouteTableBuilder<String>()
         builder.add("n/:value<float>", to: "float")
