@@ -34,8 +34,15 @@ struct TemplateParser {
         if bytes.isEmpty {
             throw error(at: 0, "the template is empty; write '/' for the route with no path segments")
         }
-        guard bytes.contains(UInt8(ascii: "(")) || bytes.contains(UInt8(ascii: ")")) else {
-            return .single(try parseVariant(bytes, offsets: nil))
+        // One pass: optional groups, and the slashes (for the segment array's size).
+        var slashes = 0
+        var hasGroups = false
+        for byte in bytes {
+            if byte == UInt8(ascii: "/") { slashes &+= 1 }
+            if byte == UInt8(ascii: "(") || byte == UInt8(ascii: ")") { hasGroups = true }
+        }
+        guard hasGroups else {
+            return .single(try parseVariant(bytes, offsets: nil, slashes: slashes))
         }
         var index = 0
         let items = try parseItems(bytes, &index, openedAt: nil)
@@ -120,8 +127,9 @@ struct TemplateParser {
     // MARK: - Segments
 
     /// Parses one expansion. `offsets[i]` is the original offset of `text[i]` (`nil`: the same).
-    private func parseVariant(_ text: UnsafeBufferPointer<UInt8>, offsets: [Int]?) throws(RoutingError)
-        -> RouteTemplate.Variant
+    /// `slashes`, when given, is the number of `/` in `text` (counted again when `nil`).
+    private func parseVariant(_ text: UnsafeBufferPointer<UInt8>, offsets: [Int]?, slashes known: Int? = nil)
+        throws(RoutingError) -> RouteTemplate.Variant
     {
         func original(_ index: Int) -> Int {
             guard let offsets else { return index }
@@ -139,7 +147,11 @@ struct TemplateParser {
 
         var segments: [TemplateSegment] = []
         var slashes = 0
-        for index in start..<end where text[index] == UInt8(ascii: "/") { slashes += 1 }
+        if let known {
+            slashes = known
+        } else {
+            for index in start..<end where text[index] == UInt8(ascii: "/") { slashes += 1 }
+        }
         segments.reserveCapacity(slashes + 1)
         var segmentStart = start
         var index = start
@@ -182,6 +194,16 @@ struct TemplateParser {
             }
             return .catchAll(name: name)
         }
+        // One pass over a plain literal (printable ASCII other than '*', '<', '>', '?' and '#');
+        // anything else is looked at again below, to reject it or to decode it.
+        var unusual = false
+        for index in range {
+            let byte = text[index]
+            unusual =
+                unusual || byte < 0x20 || byte >= 0x7F || byte == UInt8(ascii: "*") || byte == UInt8(ascii: "<")
+                || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#")
+        }
+        if !unusual { return .literal(PercentDecoding.asciiString(UnsafeBufferPointer(rebasing: text[range]))) }
         for index in range {
             switch text[index] {
             case UInt8(ascii: "*"):
