@@ -137,6 +137,41 @@ func makeTable(
         #expect(table.match(path: "other/thing")?.value == "catch-all")
     }
 
+    @Test func aCatchAllOnTheMostSpecificPathBeatsParametersHigherUp() throws {
+        var builder = RouteTableBuilder<String>()
+        builder.add("docs/:section/intro/page", to: "parameter")
+        builder.add("docs/guides/*rest", to: "catch-all")
+        builder.add("docs/*rest", to: "shallow catch-all")
+        let table = try builder.build()
+        // Segment 1 decides: the literal 'guides' beats ':section'; the deeper catch-all beats the
+        // one that starts at segment 1.
+        #expect(table.match(path: "docs/guides/intro/page")?.value == "catch-all")
+        #expect(table.match(path: "docs/guides/intro/page")?.wildcard == ["intro", "page"])
+        #expect(table.match(path: "docs/api/intro/page")?.value == "parameter")
+        #expect(table.match(path: "docs/api/other")?.value == "shallow catch-all")
+
+        var prioritized = RouteTableBuilder<String>()
+        prioritized.add("docs/:section/intro/page", priority: 1, to: "parameter")
+        prioritized.add("docs/guides/*rest", to: "catch-all")
+        #expect(try prioritized.build().match(path: "docs/guides/intro/page")?.value == "parameter")
+    }
+
+    @Test func theOnlyPathAnswersWhateverItsPriority() throws {
+        var builder = RouteTableBuilder<String>(schemes: ["shop"])
+        builder.add("help/faq", to: "faq")
+        builder.add("help/faq/more", scopes: [.app(scheme: "shop")], to: "exact")
+        builder.add("promo/:code", priority: 5, to: "promo")
+        let table = try builder.build()
+        // No other way leads to these paths, so the low-priority leaf (or nothing) is the answer.
+        #expect(table.match(path: "help/faq")?.value == "faq")
+        #expect(table.match(path: "help/faq/more")?.value == "exact")
+        #expect(table.lookup("shop://help/faq/more").match?.value == "exact")
+        #expect(table.match(path: "help/faq/less") == nil)
+        #expect(table.match(path: "help") == nil)
+        #expect(table.match(path: "elsewhere/x") == nil)
+        #expect(table.match(path: "promo/x")?.value == "promo")
+    }
+
     @Test func reservingCapacityRegistersNothing() throws {
         var builder = RouteTableBuilder<Int>()
         builder.reserveCapacity(1_000)

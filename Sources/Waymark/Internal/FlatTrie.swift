@@ -79,7 +79,8 @@ final class FlatTrie: @unchecked Sendable {
         views.initialize(
             to: Views(
                 nodes: Self.copy(trie.nodes), maxPriorities: Self.copy(trie.maxPriorities),
-                literalNodes: Self.copy(trie.literalNodes), nodeKeys: Self.copy(nodeKeys),
+                literalNodes: Self.copy(trie.literalNodes), unforkedNodes: Self.copy(trie.unforkedNodes),
+                nodeKeys: Self.copy(nodeKeys),
                 slots: Self.copy(records), slotIndexes: Self.copy(indexes), slotMask: capacity - 1, rootKey: root,
                 foldedRootKey: foldedRoot, foldedRootEdges: Self.copy(folded), keys: keys,
                 leaves: Self.copy(trie.leaves), leafScopes: Self.copy(trie.leafScopes),
@@ -127,7 +128,8 @@ final class FlatTrie: @unchecked Sendable {
         views.wordMasks.deallocate()
         for buffer in [
             UnsafeRawPointer(views.nodes.baseAddress), UnsafeRawPointer(views.maxPriorities.baseAddress),
-            UnsafeRawPointer(views.literalNodes.baseAddress), UnsafeRawPointer(views.nodeKeys.baseAddress),
+            UnsafeRawPointer(views.literalNodes.baseAddress), UnsafeRawPointer(views.unforkedNodes.baseAddress),
+            UnsafeRawPointer(views.nodeKeys.baseAddress),
             UnsafeRawPointer(views.slots.baseAddress), UnsafeRawPointer(views.slotIndexes.baseAddress),
             UnsafeRawPointer(views.foldedRootEdges.baseAddress), UnsafeRawPointer(views.keys.baseAddress),
             UnsafeRawPointer(views.leaves.baseAddress), UnsafeRawPointer(views.leafScopes.baseAddress),
@@ -143,7 +145,7 @@ final class FlatTrie: @unchecked Sendable {
     var byteCount: Int {
         let views = self.views.pointee
         return views.nodes.count * MemoryLayout<SegmentTrie.Node>.stride + views.maxPriorities.count * 4
-            + views.literalNodes.count * 8 + views.nodeKeys.count * 8
+            + views.literalNodes.count * 8 + views.unforkedNodes.count * 8 + views.nodeKeys.count * 8
             + views.slots.count * MemoryLayout<SegmentTrie.Slot>.stride + views.slotIndexes.count * 4
             + views.foldedRootEdges.count * MemoryLayout<Edge>.stride + views.keys.count
             + views.leaves.count * MemoryLayout<SegmentTrie.Leaf>.stride + views.leafScopes.count * 4
@@ -165,6 +167,8 @@ extension FlatTrie {
         let nodes: UnsafeBufferPointer<SegmentTrie.Node>
         let maxPriorities: UnsafeBufferPointer<Int32>
         let literalNodes: UnsafeBufferPointer<UInt64>
+        /// See ``SegmentTrie/unforkedNodes``.
+        let unforkedNodes: UnsafeBufferPointer<UInt64>
         /// Each node's ``NodeKey``.
         let nodeKeys: UnsafeBufferPointer<UInt64>
         /// The literal edges (and the root's folded literals), one record each.

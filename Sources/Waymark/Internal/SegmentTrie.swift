@@ -84,6 +84,10 @@ struct SegmentTrie: Sendable {
     /// One bit per node, set when the node has literal children: a search probes the edge table
     /// only at those (a bitset of a few kilobytes, always in cache).
     var literalNodes: [UInt64] = []
+    /// One bit per node, set when neither the node nor any node above it has another way on than
+    /// its literal children (a typed or parameter child, or catch-alls that start there): a search
+    /// whose first path ends at such a node has no other match to look for.
+    var unforkedNodes: [UInt64] = []
     var edges: [Edge] = []
     /// The root's literal children keyed by their lowercased text, sorted, for the host segment of
     /// app links, which compares case-insensitively. Several edges may share a folded key.

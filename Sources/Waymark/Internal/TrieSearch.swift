@@ -40,6 +40,7 @@ struct TrieSearch {
     func best() -> Int32? {
         let quick = firstPathLeaf()
         if quick >= 0 { return quick }
+        if quick == Self.noMatch { return nil }
         let depthCount = segments.count
         return withUnsafeTemporaryAllocation(of: Frame.self, capacity: depthCount + 1) { frames -> Int32? in
             let nodes = trie.pointee.nodes
@@ -154,7 +155,7 @@ struct TrieSearch {
                 } else if record.parameterChild >= 0 {
                     next = Child(node: record.parameterChild, key: NodeKey.child(key, NodeKey.parameter))
                 } else {
-                    return -1
+                    return catchAllLeaf(at: node, isOnlyWay: isUnforked(node))
                 }
             }
             node = next.node
@@ -164,7 +165,38 @@ struct TrieSearch {
         var best: Int32 = -1
         var bestPriority = Int64.min
         considerEnding(at: node, &best, &bestPriority)
-        return bestPriority >= Int64(trie.pointee.maxPriorities[0]) ? best : -1
+        if bestPriority >= Int64(trie.pointee.maxPriorities[0]) { return best }
+        // No other way through the trie: the leaves here were the only candidates.
+        return isUnforked(node) ? (best >= 0 ? best : Self.noMatch) : -1
+    }
+
+    /// ``firstPathLeaf()``'s answer when the search has shown that nothing matches.
+    private static let noMatch: Int32 = -2
+
+    /// Whether `node` is in ``SegmentTrie/unforkedNodes``: the first path to it was the only way.
+    @inline(__always)
+    private func isUnforked(_ node: Int32) -> Bool {
+        trie.pointee.unforkedNodes[Int(node &>> 6)] & (1 &<< UInt64(truncatingIfNeeded: node & 63)) != 0
+    }
+
+    /// The answer when the first path stops at `node` because no child takes the next segment:
+    /// a catch-all that starts there, if one is acceptable and has the highest priority in the
+    /// trie; when `isOnlyWay` (no node on the path had another way on), that catch-all whatever
+    /// its priority, or ``noMatch``; otherwise -1.
+    ///
+    /// The first path is the most specific at every depth it reached, so a catch-all at its end
+    /// beats every match that leaves it earlier (less specific at the depth where it leaves), and
+    /// every catch-all that starts higher up on it (a catch-all where it has a segment); nothing
+    /// else matches through `node`. With the highest priority, nothing can beat it; with no other
+    /// way, nothing else matches at all.
+    @inline(__always)
+    private func catchAllLeaf(at node: Int32, isOnlyWay: Bool) -> Int32 {
+        let nodes = trie.pointee.nodes
+        var best: Int32 = -1
+        var bestPriority = Int64.min
+        consider(nodes[Int(node)].catchAllStart, nodes[Int(node) &+ 1].leafStart, &best, &bestPriority)
+        if bestPriority >= Int64(trie.pointee.maxPriorities[0]) { return best }
+        return isOnlyWay ? (best >= 0 ? best : Self.noMatch) : -1
     }
 
     /// Whether `node` has literal children (see ``SegmentTrie/literalNodes``).
