@@ -276,15 +276,16 @@ struct SegmentTrieBuilder: Sendable {
         }
         trie.maxPriorities = maxPriorities
         trie.literalNodes = [UInt64](repeating: 0, count: (nodes.count + 63) / 64)
-        trie.unforkedNodes = [UInt64](repeating: 0, count: (nodes.count + 63) / 64)
-        // Parents come before their children, so a node's path is known when it is reached.
-        var forked = [Bool](repeating: false, count: nodes.count)
+        trie.unforkedNodes = trie.literalNodes
+        func isSet(_ bits: [UInt64], _ index: Int) -> Bool { bits[index >> 6] & (1 << UInt64(index & 63)) != 0 }
+        func set(_ bits: inout [UInt64], _ index: Int) { bits[index >> 6] |= 1 << UInt64(index & 63) }
+        // Parents come before their children, so a parent's bit is known when a child is reached.
         for (index, node) in nodes.enumerated() {
-            if node.literalCount > 0 { trie.literalNodes[index >> 6] |= 1 << UInt64(index & 63) }
-            forked[index] =
-                node.typed >= 0 || node.parameter >= 0 || node.catchAllHead >= 0
-                || (node.parent >= 0 && forked[Int(node.parent)])
-            if !forked[index] { trie.unforkedNodes[index >> 6] |= 1 << UInt64(index & 63) }
+            if node.literalCount > 0 { set(&trie.literalNodes, index) }
+            let forks = node.typed >= 0 || node.parameter >= 0 || node.catchAllHead >= 0
+            if !forks && (node.parent < 0 || isSet(trie.unforkedNodes, Int(node.parent))) {
+                set(&trie.unforkedNodes, index)
+            }
         }
         // The host segment of an app link compares case-insensitively: the root's literals, by their
         // folded text, sorted so that spellings that fold alike come one after another.

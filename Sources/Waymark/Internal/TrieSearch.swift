@@ -155,7 +155,12 @@ struct TrieSearch {
                 } else if record.parameterChild >= 0 {
                     next = Child(node: record.parameterChild, key: NodeKey.child(key, NodeKey.parameter))
                 } else {
-                    return catchAllLeaf(at: node, isOnlyWay: isUnforked(node))
+                    // Nothing below takes the next segment: only catch-alls that start here can
+                    // still match through this path.
+                    var best: Int32 = -1
+                    var bestPriority = Int64.min
+                    consider(record.catchAllStart, nodes[Int(node) &+ 1].leafStart, &best, &bestPriority)
+                    return firstPathAnswer(best, bestPriority, at: node)
                 }
             }
             node = next.node
@@ -165,44 +170,38 @@ struct TrieSearch {
         var best: Int32 = -1
         var bestPriority = Int64.min
         considerEnding(at: node, &best, &bestPriority)
-        if bestPriority >= Int64(trie.pointee.maxPriorities[0]) { return best }
-        // No other way through the trie: the leaves here were the only candidates.
-        return isUnforked(node) ? (best >= 0 ? best : Self.noMatch) : -1
+        return firstPathAnswer(best, bestPriority, at: node)
     }
 
     /// ``firstPathLeaf()``'s answer when the search has shown that nothing matches.
     private static let noMatch: Int32 = -2
 
-    /// Whether `node` is in ``SegmentTrie/unforkedNodes``: the first path to it was the only way.
+    /// What the leaf found where the first path ends (or stops, at `node`) tells: it is the answer
+    /// when it has the highest priority in the trie; when no node on the path has another way on
+    /// (``SegmentTrie/unforkedNodes``), it is the answer whatever its priority, and no leaf means
+    /// no match; otherwise -1, and the search goes on in full.
+    ///
+    /// Where the path stops, the leaf is a catch-all that starts at `node`. The first path is the
+    /// most specific at every depth it reached, so that catch-all beats every match that leaves the
+    /// path earlier (less specific at the depth where it leaves) and every catch-all that starts
+    /// higher up on it (a catch-all where it has a segment); nothing else matches through `node`.
     @inline(__always)
-    private func isUnforked(_ node: Int32) -> Bool {
-        trie.pointee.unforkedNodes[Int(node &>> 6)] & (1 &<< UInt64(truncatingIfNeeded: node & 63)) != 0
+    private func firstPathAnswer(_ best: Int32, _ bestPriority: Int64, at node: Int32) -> Int32 {
+        if bestPriority >= Int64(trie.pointee.maxPriorities[0]) { return best }
+        guard Self.isSet(trie.pointee.unforkedNodes, node) else { return -1 }
+        return best >= 0 ? best : Self.noMatch
     }
 
-    /// The answer when the first path stops at `node` because no child takes the next segment:
-    /// a catch-all that starts there, if one is acceptable and has the highest priority in the
-    /// trie; when `isOnlyWay` (no node on the path had another way on), that catch-all whatever
-    /// its priority, or ``noMatch``; otherwise -1.
-    ///
-    /// The first path is the most specific at every depth it reached, so a catch-all at its end
-    /// beats every match that leaves it earlier (less specific at the depth where it leaves), and
-    /// every catch-all that starts higher up on it (a catch-all where it has a segment); nothing
-    /// else matches through `node`. With the highest priority, nothing can beat it; with no other
-    /// way, nothing else matches at all.
+    /// Whether `node`'s bit is set in a per-node bitset.
     @inline(__always)
-    private func catchAllLeaf(at node: Int32, isOnlyWay: Bool) -> Int32 {
-        let nodes = trie.pointee.nodes
-        var best: Int32 = -1
-        var bestPriority = Int64.min
-        consider(nodes[Int(node)].catchAllStart, nodes[Int(node) &+ 1].leafStart, &best, &bestPriority)
-        if bestPriority >= Int64(trie.pointee.maxPriorities[0]) { return best }
-        return isOnlyWay ? (best >= 0 ? best : Self.noMatch) : -1
+    private static func isSet(_ bits: UnsafeBufferPointer<UInt64>, _ node: Int32) -> Bool {
+        bits[Int(node &>> 6)] & (1 &<< UInt64(truncatingIfNeeded: node & 63)) != 0
     }
 
     /// Whether `node` has literal children (see ``SegmentTrie/literalNodes``).
     @inline(__always)
     private func hasLiterals(_ node: Int32) -> Bool {
-        trie.pointee.literalNodes[Int(node &>> 6)] & (1 &<< UInt64(truncatingIfNeeded: node & 63)) != 0
+        Self.isSet(trie.pointee.literalNodes, node)
     }
 
     /// Considers the leaves of a node the path ends at: the templates that end there, then the
