@@ -39,41 +39,50 @@ extension MatchingCore {
 
     private func best(bytes: UnsafeBufferPointer<UInt8>) -> Found? {
         guard bytes.count <= options.limits.maximumURLLength else { return nil }
-        // Parsed into a stack buffer of 32 segments; `nil` (rather than `.some(nil)`) when the path
-        // has more, and is parsed again into a buffer of its size. No ``URLAnatomy`` is made: the
-        // search needs the kind, scheme, host and segments only.
-        let found = withUnsafeTemporaryAllocation(of: SegmentRef.self, capacity: 32) { buffer -> Found?? in
+        // Parsed into a stack buffer of 32 segments; a path with more is parsed again into a buffer
+        // of its size. No ``URLAnatomy`` is made: the search needs the kind, scheme, host and
+        // segments only. Written as one body (no helper between the split and the search), so
+        // that a lookup makes one call to the search and none around it.
+        return withUnsafeTemporaryAllocation(of: SegmentRef.self, capacity: 32) { buffer -> Found? in
             do throws(URLAnatomy.Failure) {
                 let head = try URLAnatomy.head(bytes)
                 let split = try URLAnatomy.splitPath(bytes, from: head.pathStart, into: buffer)
                 if split.end < bytes.count { _ = try URLAnatomy.tail(bytes, from: split.end) }
-                if split.overflow { return nil }
+                if split.overflow { return bestOfLongPath(bytes) }
+                guard split.segmentCount <= options.limits.maximumSegments,
+                    let context = scopeContext(bytes, kind: head.kind, scheme: head.scheme, host: head.host)
+                else {
+                    return nil
+                }
                 let path = head.pathStart..<split.end
                 let segments = UnsafeBufferPointer(rebasing: buffer[0..<split.segmentCount])
                 let hasTrailingSlash = URLAnatomy.hasTrailingSlash(bytes, path: path, segmentCount: split.segmentCount)
-                return .some(best(bytes, head.kind, head.scheme, head.host, path, segments, hasTrailingSlash))
+                return best(bytes, context, path, segments, hasTrailingSlash)
             } catch {
-                return .some(nil)
+                return nil
             }
         }
-        if let found { return found }
-        return
-            (try? URLAnatomy.withParsed(bytes) { anatomy, segments, hasTrailingSlash in
-                best(bytes, anatomy.kind, anatomy.scheme, anatomy.host, anatomy.path, segments, hasTrailingSlash)
-            }) ?? nil
+    }
+
+    /// ``best(bytes:)`` for a path of more than 32 segments.
+    @inline(never)
+    private func bestOfLongPath(_ bytes: UnsafeBufferPointer<UInt8>) -> Found? {
+        (try? URLAnatomy.withParsed(bytes) { anatomy, segments, hasTrailingSlash -> Found? in
+            guard segments.count <= options.limits.maximumSegments,
+                let context = scopeContext(bytes, kind: anatomy.kind, scheme: anatomy.scheme, host: anatomy.host)
+            else {
+                return nil
+            }
+            return best(bytes, context, anatomy.path, segments, hasTrailingSlash)
+        }) ?? nil
     }
 
     /// The best match of a parsed URL: the exact scope first, then the any scope.
     @inline(__always)
     private func best(
-        _ bytes: UnsafeBufferPointer<UInt8>, _ kind: URLAnatomy.Kind, _ scheme: Range<Int>?, _ host: Range<Int>?,
-        _ path: Range<Int>, _ segments: UnsafeBufferPointer<SegmentRef>, _ hasTrailingSlash: Bool
+        _ bytes: UnsafeBufferPointer<UInt8>, _ context: ScopeContext, _ path: Range<Int>,
+        _ segments: UnsafeBufferPointer<SegmentRef>, _ hasTrailingSlash: Bool
     ) -> Found? {
-        guard segments.count <= options.limits.maximumSegments,
-            let context = scopeContext(bytes, kind: kind, scheme: scheme, host: host)
-        else {
-            return nil
-        }
         for pass in 0..<2 {
             let scopeID = pass == 0 ? context.exact : context.any
             if scopeID < 0 { continue }
@@ -211,6 +220,17 @@ extension MatchingCore {
 
     @inline(__always)
     private func scopeContext(
+        _ bytes: UnsafeBufferPointer<UInt8>, kind: URLAnatomy.Kind, scheme: Range<Int>?, host: Range<Int>?
+    ) -> ScopeContext? {
+        // An internal route path needs no comparison: answered here, without a call.
+        if kind == .internalPath {
+            return ScopeContext(exact: primaryAppScopeID, any: 0, foldFirstSegment: false)
+        }
+        return linkScopeContext(bytes, kind: kind, scheme: scheme, host: host)
+    }
+
+    /// ``scopeContext(_:kind:scheme:host:)`` for an app link or a universal link.
+    private func linkScopeContext(
         _ bytes: UnsafeBufferPointer<UInt8>, kind: URLAnatomy.Kind, scheme: Range<Int>?, host: Range<Int>?
     ) -> ScopeContext? {
         switch kind {
