@@ -25,10 +25,8 @@ enum NodeKey {
     /// The key of a child, from its parent's key and its edge's hash or tag.
     @inline(__always)
     static func child(_ parent: UInt64, _ edge: UInt64) -> UInt64 {
-        var key = (parent ^ edge) &* 0x9E37_79B9_7F4A_7C15
-        key ^= key &>> 32
-        key &*= 0xD6E8_FEB8_6659_FD93
-        return key ^ (key &>> 32)
+        let key = (parent ^ edge) &* 0x9E37_79B9_7F4A_7C15
+        return key ^ (key &>> 29)
     }
 
     /// The state before an edge's first word.
