@@ -30,6 +30,17 @@ enum ByteWord {
         return word
     }
 
+    /// ``load(_:at:count:)`` for a caller that masks off every byte at or past `count` itself: exact
+    /// for an `index` before `count`, unspecified for `index == count` (where the caller's mask is
+    /// zero). Four instructions fewer than ``load(_:at:count:)``, which makes that case zero too.
+    @inline(__always)
+    static func loadForMasking(_ base: UnsafeRawPointer, at index: Int, count: Int) -> UInt64 {
+        guard count >= 8 else { return load(base, at: index, count: count) }
+        let clamped = min(index, count &- 8)
+        let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: clamped, as: UInt64.self))
+        return word &>> (UInt64(truncatingIfNeeded: (index &- clamped) &* 8) & 63)
+    }
+
     /// Bit 7 of each byte of the result is set where the byte of `word` equals zero; exact for every
     /// byte (no carry crosses a byte).
     @inline(__always)

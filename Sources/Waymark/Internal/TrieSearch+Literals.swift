@@ -40,8 +40,10 @@ extension TrieSearch {
         let start = Int(segment.start)
         let count = bytes.count
         let masks = trie.pointee.wordMasks + 2 &* length
-        let prefix = ByteWord.load(base, at: start, count: count) & masks[0]
-        let suffix = ByteWord.load(base, at: min(start &+ 8, count), count: count) & masks[1]
+        // The suffix's index reaches `count` only for a segment of eight bytes or fewer at the end
+        // of the string, whose suffix mask is zero.
+        let prefix = ByteWord.loadForMasking(base, at: start, count: count) & masks[0]
+        let suffix = ByteWord.loadForMasking(base, at: min(start &+ 8, count), count: count) & masks[1]
         let childKey = NodeKey.child(parent.key, NodeKey.mix(NodeKey.mix(NodeKey.edgeSeed, prefix), suffix))
         return find(childKey, parent: parent.node, prefix: prefix, suffix: suffix, length: length) { _ in true }
     }

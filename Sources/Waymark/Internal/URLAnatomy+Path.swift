@@ -52,7 +52,7 @@ extension URLAnatomy {
             let word =
                 index &+ 8 <= count
                 ? UInt64(littleEndian: base.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-                : ByteWord.load(base, at: index, count: count)
+                : ByteWord.loadForMasking(base, at: index, count: count)
             var stops = ByteWord.pathStops(word)
             while stops != 0 {
                 let offset = stops.trailingZeroBitCount &>> 3
