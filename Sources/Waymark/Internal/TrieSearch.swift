@@ -41,6 +41,13 @@ struct TrieSearch {
         let quick = firstPathLeaf()
         if quick >= 0 { return quick }
         if quick == Self.noMatch { return nil }
+        return fullSearch()
+    }
+
+    /// ``best()`` when the first path does not give the answer. Kept out of line, so that the
+    /// common case pays neither for its stack of frames nor for the guard that protects it.
+    @inline(never)
+    private func fullSearch() -> Int32? {
         let depthCount = segments.count
         return withUnsafeTemporaryAllocation(of: Frame.self, capacity: depthCount + 1) { frames -> Int32? in
             let nodes = trie.pointee.nodes
