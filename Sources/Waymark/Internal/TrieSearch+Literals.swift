@@ -48,6 +48,25 @@ extension TrieSearch {
         return find(childKey, parent: parent.node, prefix: prefix, suffix: suffix, length: length) { _ in true }
     }
 
+    /// ``probe(parent:segment:fold:)`` with `fold` set, for the host segment of an app link: a
+    /// segment of sixteen bytes or fewer is read and lowercased here, not in ``probeAnyLength``.
+    @inline(__always)
+    func probeFolded(parent: Child, segment: SegmentRef) -> Child {
+        let length = Int(segment.end &- segment.start)
+        guard length <= 16, let base = UnsafeRawPointer(bytes.baseAddress) else {
+            return probeAnyLength(parent: parent, segment: segment, fold: true)
+        }
+        let start = Int(segment.start)
+        let count = bytes.count
+        let masks = trie.pointee.wordMasks + 2 &* length
+        // Not complex, so ASCII: the capitals lowercase a word at a time.
+        let prefix = ByteWord.lowercased(ByteWord.loadForMasking(base, at: start, count: count) & masks[0])
+        let suffix = ByteWord.lowercased(
+            ByteWord.loadForMasking(base, at: min(start &+ 8, count), count: count) & masks[1])
+        let childKey = NodeKey.child(parent.key, NodeKey.mix(NodeKey.mix(NodeKey.edgeSeed, prefix), suffix))
+        return find(childKey, parent: parent.node, prefix: prefix, suffix: suffix, length: length) { _ in true }
+    }
+
     /// The record the table places at `childKey` whose parent, length and first sixteen bytes are
     /// these, and whose remaining bytes pass `rest`, as the child it leads to.
     @inline(__always)
@@ -75,7 +94,8 @@ extension TrieSearch {
         }
     }
 
-    /// ``probe(parentKey:segment:fold:)`` for a segment longer than sixteen bytes, or folded.
+    /// ``probe(parent:segment:fold:)`` for a segment longer than sixteen bytes, or folded (except
+    /// the host segment of an app link: ``probeFolded(parent:segment:)``).
     @inline(never)
     private func probeAnyLength(parent: Child, segment: SegmentRef, fold: Bool) -> Child {
         guard let base = UnsafeRawPointer(bytes.baseAddress) else { return .none }
@@ -179,8 +199,7 @@ extension TrieSearch {
     func foldedRootChildByHash() -> Child {
         let segment = segments[0]
         if !segment.isComplex {
-            let found = probe(
-                parent: Child(node: -1, key: trie.pointee.foldedRootKey), segment: segment, fold: true)
+            let found = probeFolded(parent: Child(node: -1, key: trie.pointee.foldedRootKey), segment: segment)
             return found.node >= 0 ? Child(node: found.node, key: trie.pointee.nodeKeys[Int(found.node)]) : .none
         }
         guard let node = foldedRootChild(after: -1) else { return .none }
