@@ -57,6 +57,25 @@ import Waymark
         #expect(fine.status == .handled)
     }
 
+    @Test func matchByPathRefusesWhatLookupFindsOverALimit() throws {
+        var builder = RouteTableBuilder<String>(schemes: ["shop"])
+        builder.add(try RouteTemplate(parsing: "product/:id"), to: "product")
+        builder.add(try RouteTemplate(parsing: "files/*path"), to: "files")
+        let table = try builder.build()
+        for (url, limit) in [
+            ("shop://product/1?" + String(repeating: "a=1&", count: 513), RouteLimits.Limit.queryItems),
+            ("shop://files/" + (0..<200).map(String.init).joined(separator: "/"), .segments),
+            ("shop://product/" + String(repeating: "x", count: 20_000), .urlLength),
+        ] {
+            #expect(table.lookup(url).exceededLimit == limit)
+            #expect(table.match(path: url)?.value == nil, "\(limit)")
+        }
+        // At the limit, and with empty items (which do not count), both still match.
+        let atLimit = "shop://product/1?" + String(repeating: "a=1&", count: 512) + String(repeating: "&", count: 600)
+        #expect(table.lookup(atLimit).outcome == .matched)
+        #expect(table.match(path: atLimit)?.value == "product")
+    }
+
     @Test func aOneMegabyteURLIsRoutedWithoutTrouble() async throws {
         let resolver = try Self.resolver(limits: Self.generous)
         let long = String(repeating: "x", count: 1_000_000)

@@ -47,7 +47,10 @@ extension MatchingCore {
             do throws(URLAnatomy.Failure) {
                 let head = try URLAnatomy.head(bytes)
                 let split = try URLAnatomy.splitPath(bytes, from: head.pathStart, into: buffer)
-                if split.end < bytes.count { _ = try URLAnatomy.tail(bytes, from: split.end) }
+                if split.end < bytes.count {
+                    let tail = try URLAnatomy.tail(bytes, from: split.end)
+                    if let query = tail.query, exceedsQueryItems(bytes, query) { return nil }
+                }
                 if split.overflow { return bestOfLongPath(bytes) }
                 guard split.segmentCount <= options.limits.maximumSegments,
                     let context = scopeContext(bytes, kind: head.kind, scheme: head.scheme, host: head.host)
@@ -68,6 +71,7 @@ extension MatchingCore {
     @inline(never)
     private func bestOfLongPath(_ bytes: UnsafeBufferPointer<UInt8>) -> Found? {
         (try? URLAnatomy.withParsed(bytes) { anatomy, segments, hasTrailingSlash -> Found? in
+            if let query = anatomy.query, exceedsQueryItems(bytes, query) { return nil }
             guard segments.count <= options.limits.maximumSegments,
                 let context = scopeContext(bytes, kind: anatomy.kind, scheme: anatomy.scheme, host: anatomy.host)
             else {
@@ -75,6 +79,16 @@ extension MatchingCore {
             }
             return best(bytes, context, anatomy.path, segments, hasTrailingSlash)
         }) ?? nil
+    }
+
+    /// Whether a query has more items than ``RouteLimits/maximumQueryItems``, for the lookups that
+    /// do not parse it (``best(_:)``), so that a URL over any limit matches nothing whichever way it
+    /// is looked up. An item takes at least one byte and one `&`, so a query shorter than twice the
+    /// limit is not counted.
+    private func exceedsQueryItems(_ bytes: UnsafeBufferPointer<UInt8>, _ query: Range<Int>) -> Bool {
+        let maximum = options.limits.maximumQueryItems
+        if query.count < 2 &* maximum { return false }
+        return Self.queryItemCount(bytes, query) > maximum
     }
 
     /// The best match of a parsed URL: the exact scope first, then the any scope.

@@ -58,7 +58,8 @@ public struct RouteTable<Value: Sendable>: Sendable {
     /// The best match for a route path such as `/product/42` (or any URL), or `nil`.
     ///
     /// The fast path: it builds no ``RouteURL``, parses no query, and allocates nothing for a
-    /// template without parameters.
+    /// template without parameters. A string that ``lookup(_:)`` finds over one of the table's
+    /// ``RouteLimits`` (or invalid, or refused) matches nothing here either.
     ///
     /// ```swift
     /// table.match(path: "/product/42")?.parameters["id"]   // "42"
