@@ -3,7 +3,7 @@ import Testing
 import WaymarkPathConfiguration
 
 /// The loader against a real HTTP server on 127.0.0.1, with a real cache folder on disk.
-@Suite(.serialized) struct PathConfigurationLoaderTests {
+@Suite(.serialized) final class PathConfigurationLoaderTests: Sendable {
     static func document(_ title: String) -> Data {
         Data(#"{"settings": {}, "rules": [{"patterns": [".*"], "properties": {"title": "\#(title)"}}]}"#.utf8)
     }
@@ -16,6 +16,8 @@ import WaymarkPathConfiguration
         cacheFolder = FileManager.default.temporaryDirectory.appendingPathComponent(
             "waymark-cache-\(UUID().uuidString)")
     }
+
+    deinit { try? FileManager.default.removeItem(at: cacheFolder) }
 
     func loader(_ url: URL, timeout: Duration = .seconds(5)) -> PathConfigurationLoader {
         PathConfigurationLoader(
@@ -182,9 +184,11 @@ import WaymarkPathConfiguration
 }
 
 /// Remote configuration faults beyond bad answers, each against a real local server.
-@Suite(.serialized) struct RemoteConfigurationFaultTests {
+@Suite(.serialized) final class RemoteConfigurationFaultTests: Sendable {
     let cacheFolder = FileManager.default.temporaryDirectory.appendingPathComponent(
         "waymark-faults-\(UUID().uuidString)")
+
+    deinit { try? FileManager.default.removeItem(at: cacheFolder) }
 
     func load(_ url: URL, timeout: Duration = .seconds(5), limit: Int = 100_000) async -> (
         String?, PathConfigurationReport?

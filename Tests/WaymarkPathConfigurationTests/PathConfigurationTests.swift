@@ -143,10 +143,11 @@ import WaymarkPathConfiguration
     }
 
     @Test func aLoaderKeepsItsHolderCurrent() async throws {
+        let cacheFolder = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
+        defer { try? FileManager.default.removeItem(at: cacheFolder) }
         let loader = PathConfigurationLoader(
             sources: [.data(Data(#"{"rules": [{"patterns": [".*"], "properties": {"title": "bundled"}}]}"#.utf8))],
-            cache: PathConfigurationCache(
-                directory: FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)))
+            cache: PathConfigurationCache(directory: cacheFolder))
         #expect(loader.holder.configuration == nil)
         await loader.load()
         #expect(loader.holder.configuration?.properties(forPath: "/").title == "bundled")
@@ -172,10 +173,10 @@ import WaymarkPathConfiguration
 
         let bundled = Data(#"{"rules": [{"patterns": ["/new$"], "properties": {"context": "modal"}}]}"#.utf8)
         let serverURL = URL(string: "http://127.0.0.1:9/unreachable.json")!
+        let cacheFolder = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
+        defer { try? FileManager.default.removeItem(at: cacheFolder) }
         let loader = PathConfigurationLoader(
-            sources: [.data(bundled), .server(serverURL)],
-            cache: PathConfigurationCache(
-                directory: FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)),
+            sources: [.data(bundled), .server(serverURL)], cache: PathConfigurationCache(directory: cacheFolder),
             timeout: .seconds(2))
         var builder = RouteResolverBuilder(schemes: ["shop"], domains: ["shop.example.com"])
         builder.add("posts/new", name: "new") { _ in .handled }

@@ -52,9 +52,18 @@ enum CommandRunner {
             standardError: String(decoding: errData, as: UTF8.self))
     }
 
-    /// Writes `contents` to a new temporary file and returns its path.
-    static func temporaryFile(_ contents: String, name: String = "routes.json") throws -> String {
+    /// One folder for every file the tests of this process write, removed when the process exits
+    /// (tests in flight may still read their files, so none is removed before).
+    static let scratchFolder: URL = {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("waymark-tests-\(UUID().uuidString)")
+        atexit { try? FileManager.default.removeItem(at: CommandRunner.scratchFolder) }
+        return folder
+    }()
+
+    /// Writes `contents` to a new file, alone in its own folder inside ``scratchFolder``, and
+    /// returns its path.
+    static func temporaryFile(_ contents: String, name: String = "routes.json") throws -> String {
+        let folder = scratchFolder.appendingPathComponent(UUID().uuidString)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let file = folder.appendingPathComponent(name)
         try Data(contents.utf8).write(to: file)
