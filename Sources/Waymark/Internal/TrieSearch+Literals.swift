@@ -33,36 +33,39 @@ extension TrieSearch {
     @inline(__always)
     func probe(parent: Child, segment: SegmentRef, fold: Bool) -> Child {
         let length = Int(segment.end &- segment.start)
-        guard !fold && length <= 16, let base = UnsafeRawPointer(bytes.baseAddress) else {
+        guard !fold && length <= 16 else {
             return probeAnyLength(parent: parent, segment: segment, fold: fold)
         }
-        // The common case, kept small enough to inline: two words, exact bytes.
+        return probeShort(parent: parent, segment: segment, length: length, lowercase: false)
+    }
+
+    /// ``probe(parent:segment:fold:)`` with `fold` set, for the host segment of an app link: a
+    /// segment of sixteen bytes or fewer is read and lowercased inline, not in ``probeAnyLength``.
+    @inline(__always)
+    func probeFolded(parent: Child, segment: SegmentRef) -> Child {
+        let length = Int(segment.end &- segment.start)
+        guard length <= 16 else { return probeAnyLength(parent: parent, segment: segment, fold: true) }
+        return probeShort(parent: parent, segment: segment, length: length, lowercase: true)
+    }
+
+    /// The common case, kept small enough to inline: a segment of sixteen bytes or fewer, read as
+    /// two words. `lowercase` is a constant where this is inlined, so the exact case pays nothing
+    /// for the folded one.
+    @inline(__always)
+    private func probeShort(parent: Child, segment: SegmentRef, length: Int, lowercase: Bool) -> Child {
+        guard let base = UnsafeRawPointer(bytes.baseAddress) else { return .none }
         let start = Int(segment.start)
         let count = bytes.count
         let masks = trie.pointee.wordMasks + 2 &* length
         // The suffix's index reaches `count` only for a segment of eight bytes or fewer at the end
         // of the string, whose suffix mask is zero.
-        let prefix = ByteWord.loadForMasking(base, at: start, count: count) & masks[0]
-        let suffix = ByteWord.loadForMasking(base, at: min(start &+ 8, count), count: count) & masks[1]
-        let childKey = NodeKey.child(parent.key, NodeKey.mix(NodeKey.mix(NodeKey.edgeSeed, prefix), suffix))
-        return find(childKey, parent: parent.node, prefix: prefix, suffix: suffix, length: length) { _ in true }
-    }
-
-    /// ``probe(parent:segment:fold:)`` with `fold` set, for the host segment of an app link: a
-    /// segment of sixteen bytes or fewer is read and lowercased here, not in ``probeAnyLength``.
-    @inline(__always)
-    func probeFolded(parent: Child, segment: SegmentRef) -> Child {
-        let length = Int(segment.end &- segment.start)
-        guard length <= 16, let base = UnsafeRawPointer(bytes.baseAddress) else {
-            return probeAnyLength(parent: parent, segment: segment, fold: true)
+        var prefix = ByteWord.loadForMasking(base, at: start, count: count) & masks[0]
+        var suffix = ByteWord.loadForMasking(base, at: min(start &+ 8, count), count: count) & masks[1]
+        if lowercase {
+            // Not complex, so ASCII: the capitals lowercase a word at a time.
+            prefix = ByteWord.lowercased(prefix)
+            suffix = ByteWord.lowercased(suffix)
         }
-        let start = Int(segment.start)
-        let count = bytes.count
-        let masks = trie.pointee.wordMasks + 2 &* length
-        // Not complex, so ASCII: the capitals lowercase a word at a time.
-        let prefix = ByteWord.lowercased(ByteWord.loadForMasking(base, at: start, count: count) & masks[0])
-        let suffix = ByteWord.lowercased(
-            ByteWord.loadForMasking(base, at: min(start &+ 8, count), count: count) & masks[1])
         let childKey = NodeKey.child(parent.key, NodeKey.mix(NodeKey.mix(NodeKey.edgeSeed, prefix), suffix))
         return find(childKey, parent: parent.node, prefix: prefix, suffix: suffix, length: length) { _ in true }
     }
