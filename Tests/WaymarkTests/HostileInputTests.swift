@@ -70,10 +70,27 @@ import Waymark
             #expect(table.lookup(url).exceededLimit == limit)
             #expect(table.match(path: url)?.value == nil, "\(limit)")
         }
+        // A path too long for the first split's buffer (40 segments) meets the same query check.
+        let longPath = "shop://files/" + (0..<40).map(String.init).joined(separator: "/")
+        #expect(table.match(path: longPath)?.value == "files")
+        #expect(table.match(path: longPath + "?" + String(repeating: "a=1&", count: 513))?.value == nil)
+        #expect(table.lookup(longPath + "?" + String(repeating: "a=1&", count: 513)).exceededLimit == .queryItems)
         // At the limit, and with empty items (which do not count), both still match.
         let atLimit = "shop://product/1?" + String(repeating: "a=1&", count: 512) + String(repeating: "&", count: 600)
         #expect(table.lookup(atLimit).outcome == .matched)
         #expect(table.match(path: atLimit)?.value == "product")
+    }
+
+    @Test(arguments: [0, -1, Int.min])
+    func matchByPathAndLookupAgreeAtTheEdgesOfTheQueryLimit(maximum: Int) throws {
+        var builder = RouteTableBuilder<String>(
+            schemes: ["shop"], options: RouteTableOptions(limits: RouteLimits(maximumQueryItems: maximum)))
+        builder.add(try RouteTemplate(parsing: "product/:id"), to: "product")
+        let table = try builder.build()
+        for url in ["shop://product/1", "shop://product/1?", "shop://product/1?a=1", "shop://product/1?a&b&c"] {
+            let looked = table.lookup(url)
+            #expect((table.match(path: url)?.value != nil) == (looked.outcome == .matched), "\(url): \(looked.outcome)")
+        }
     }
 
     @Test func aOneMegabyteURLIsRoutedWithoutTrouble() async throws {

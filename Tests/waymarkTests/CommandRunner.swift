@@ -1,5 +1,9 @@
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc  // atexit
+#endif
+
 /// Runs the built `waymark` executable, as a user would.
 enum CommandRunner {
     struct Output {

@@ -62,9 +62,10 @@ final class FlatTrie: @unchecked Sendable {
         for edge in trie.edges { append(edge, key: nodeKeys[Int(edge.child)]) }
         for edge in foldedInTable { append(edge, key: NodeKey.child(foldedRoot, edge.hash)) }
         let capacity = SegmentTrie.slotCapacity(for: records.count)
+        let shift = NodeKey.shift(capacity: capacity)
         var indexes = [Int32](repeating: -1, count: capacity)
         for (index, key) in recordKeys.enumerated() {
-            var position = Int(truncatingIfNeeded: key) & (capacity - 1)
+            var position = NodeKey.home(key, shift: shift)
             while indexes[position] >= 0 { position = (position + 1) & (capacity - 1) }
             indexes[position] = Int32(index)
         }
@@ -81,7 +82,8 @@ final class FlatTrie: @unchecked Sendable {
                 nodes: Self.copy(trie.nodes), maxPriorities: Self.copy(trie.maxPriorities),
                 literalNodes: Self.copy(trie.literalNodes), unforkedNodes: Self.copy(trie.unforkedNodes),
                 nodeKeys: Self.copy(nodeKeys),
-                slots: Self.copy(records), slotIndexes: Self.copy(indexes), slotMask: capacity - 1, rootKey: root,
+                slots: Self.copy(records), slotIndexes: Self.copy(indexes), slotMask: capacity - 1, slotShift: shift,
+                rootKey: root,
                 foldedRootKey: foldedRoot, foldedRootEdges: Self.copy(folded), keys: keys,
                 leaves: Self.copy(trie.leaves), leafScopes: Self.copy(trie.leafScopes),
                 typedSlots: Self.copy(trie.typedSlots), parameterPositions: Self.copy(trie.parameterPositions),
@@ -141,6 +143,21 @@ final class FlatTrie: @unchecked Sendable {
         UnsafeMutablePointer(mutating: self.views).deinitialize(count: 1).deallocate()
     }
 
+    /// How far the record placed furthest from its first position lies from it: the most extra
+    /// positions a literal's probe reads (a check that keys spread over the table).
+    var longestProbe: Int {
+        let views = self.views.pointee
+        var longest = 0
+        for position in 0..<views.slotIndexes.count where views.slotIndexes[position] >= 0 {
+            let record = views.slots[Int(views.slotIndexes[position])]
+            // The root's folded records are placed by a key the table does not keep.
+            guard record.parent >= 0 else { continue }
+            let home = NodeKey.home(views.nodeKeys[Int(record.child)], shift: views.slotShift)
+            longest = max(longest, (position - home) & views.slotMask)
+        }
+        return longest
+    }
+
     /// The bytes the buffers hold, for memory reports.
     var byteCount: Int {
         let views = self.views.pointee
@@ -179,6 +196,8 @@ extension FlatTrie {
         /// literal.
         let slotIndexes: UnsafeBufferPointer<Int32>
         let slotMask: Int
+        /// A record's first position is its child key's top bits (``NodeKey/home(_:shift:)``).
+        let slotShift: Int
         /// The root's key, and the parent key of its folded literals.
         let rootKey: UInt64
         let foldedRootKey: UInt64

@@ -67,11 +67,11 @@ extension MatchingCore {
         }
     }
 
-    /// ``best(bytes:)`` for a path of more than 32 segments.
+    /// ``best(bytes:)`` for a path of more than 32 segments, once its query has passed.
     @inline(never)
     private func bestOfLongPath(_ bytes: UnsafeBufferPointer<UInt8>) -> Found? {
+        // The query was checked before the split overflowed (see `best(bytes:)`).
         (try? URLAnatomy.withParsed(bytes) { anatomy, segments, hasTrailingSlash -> Found? in
-            if let query = anatomy.query, exceedsQueryItems(bytes, query) { return nil }
             guard segments.count <= options.limits.maximumSegments,
                 let context = scopeContext(bytes, kind: anatomy.kind, scheme: anatomy.scheme, host: anatomy.host)
             else {
@@ -84,10 +84,10 @@ extension MatchingCore {
     /// Whether a query has more items than ``RouteLimits/maximumQueryItems``, for the lookups that
     /// do not parse it (``best(_:)``), so that a URL over any limit matches nothing whichever way it
     /// is looked up. An item takes at least one byte and one `&`, so a query shorter than twice the
-    /// limit is not counted.
+    /// limit is not counted. A negative limit limits nothing, as in ``QueryParameters``.
     private func exceedsQueryItems(_ bytes: UnsafeBufferPointer<UInt8>, _ query: Range<Int>) -> Bool {
         let maximum = options.limits.maximumQueryItems
-        if query.count < 2 &* maximum { return false }
+        if maximum < 0 || query.count < 2 &* maximum { return false }
         return Self.queryItemCount(bytes, query) > maximum
     }
 

@@ -22,11 +22,25 @@ enum NodeKey {
     /// case-insensitively), in the same slot table.
     static let foldedRoot: UInt64 = 0x686F_7374_5F5F_5F5F
 
-    /// The key of a child, from its parent's key and its edge's hash or tag.
+    /// The key of a child, from its parent's key and its edge's hash or tag: one multiplication.
+    ///
+    /// A product's high bits depend on every bit of what was multiplied, its low bits only on the
+    /// low bits, so a table places a key by its top bits (``home(_:shift:)``). Placed by its low
+    /// bits, siblings whose first bytes agree (`level-01` … `level-99`) would share a position.
     @inline(__always)
     static func child(_ parent: UInt64, _ edge: UInt64) -> UInt64 {
-        let key = (parent ^ edge) &* 0x9E37_79B9_7F4A_7C15
-        return key ^ (key &>> 29)
+        (parent ^ edge) &* 0x9E37_79B9_7F4A_7C15
+    }
+
+    /// The position of `key` in a table of `1 << (64 - shift)` positions: its top bits.
+    @inline(__always)
+    static func home(_ key: UInt64, shift: Int) -> Int {
+        Int(truncatingIfNeeded: key &>> UInt64(truncatingIfNeeded: shift))
+    }
+
+    /// The ``home(_:shift:)`` shift for a table of `capacity` positions, a power of two.
+    static func shift(capacity: Int) -> Int {
+        64 - capacity.trailingZeroBitCount
     }
 
     /// The state before an edge's first word.

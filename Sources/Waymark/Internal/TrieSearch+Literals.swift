@@ -82,7 +82,7 @@ extension TrieSearch {
         let slots = trie.pointee.slots
         let indexes = trie.pointee.slotIndexes
         let mask = trie.pointee.slotMask
-        var position = Int(truncatingIfNeeded: childKey) & mask
+        var position = NodeKey.home(childKey, shift: trie.pointee.slotShift)
         while true {
             let index = indexes[position]
             if index < 0 { return .none }
