@@ -49,9 +49,10 @@ extension MatchingCore {
         /// that found the leaf recorded it (a full lookup, whose request decodes it at once); 0
         /// otherwise. The parameter ends at the next `/` or at `pathEnd`.
         ///
-        /// Four bytes rather than a packed range, to keep ``MatchDetails`` at 48 bytes: from 64 bytes
-        /// on, the compiler drops a ``RouteMatch`` through the type's value witnesses (a metadata
-        /// look-up and two indirect calls, about 80 instructions a lookup) instead of two releases.
+        /// Four bytes rather than a packed range, to keep ``MatchDetails`` at 48 bytes (it was 56):
+        /// a ``RouteMatch`` of 64 bytes or more, as `RouteMatch<Int>` was, is dropped through its
+        /// type's value witnesses (a metadata look-up and indirect calls, about 80 instructions a
+        /// lookup) instead of two releases.
         var firstCaptureStart: Int32 = 0
     }
 
