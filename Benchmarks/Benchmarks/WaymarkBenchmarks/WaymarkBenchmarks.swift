@@ -52,12 +52,17 @@ func lookupBenchmarks(_ sets: [BenchmarkDataSet]) {
 /// From a URL string to a `RouteRequest` with its decoded query: the lifecycle's creation step.
 func resolutionBenchmarks() {
     guard let resolver = try? ResolutionBenchmark.makeResolver() else { return }
-    Benchmark("resolve_app-link-with-query") { benchmark in
+    // A pass of 1,000 resolutions makes 3,000 to 5,000 allocations, and its p90 moved by 2 between
+    // identical runs (allocations outside the resolver, such as the runtime's caches): a tolerance
+    // of 8 a thousand keeps the gate steady and still catches one more allocation per resolution.
+    var configuration = Benchmark.defaultConfiguration
+    configuration.thresholds?[.mallocCountTotal] = BenchmarkThresholds(absolute: [.p90: 8])
+    Benchmark("resolve_app-link-with-query", configuration: configuration) { benchmark in
         for _ in benchmark.scaledIterations {
             blackHole(resolver.request(for: ResolutionBenchmark.url))
         }
     }
-    Benchmark("resolve_universal-link-with-query") { benchmark in
+    Benchmark("resolve_universal-link-with-query", configuration: configuration) { benchmark in
         for _ in benchmark.scaledIterations {
             blackHole(resolver.request(for: "https://shop.example.com/user/7/profile/orders?tab=x"))
         }
