@@ -53,8 +53,8 @@ func lookupBenchmarks(_ sets: [BenchmarkDataSet]) {
 func resolutionBenchmarks() {
     guard let resolver = try? ResolutionBenchmark.makeResolver() else { return }
     // A pass of 1,000 resolutions makes 3,000 to 5,000 allocations, and its p90 moved by 2 between
-    // identical runs (allocations outside the resolver, such as the runtime's caches): a tolerance
-    // of 8 a thousand keeps the gate steady and still catches one more allocation per resolution.
+    // identical runs (the cause is not traced): a tolerance of 8 a thousand keeps the gate steady
+    // and still catches one more allocation per resolution.
     var configuration = Benchmark.defaultConfiguration
     configuration.thresholds?[.mallocCountTotal] = BenchmarkThresholds(absolute: [.p90: 8])
     Benchmark("resolve_app-link-with-query", configuration: configuration) { benchmark in
