@@ -194,16 +194,8 @@ struct TemplateParser {
             }
             return .catchAll(name: name)
         }
-        // One pass over a plain literal (printable ASCII other than '*', '<', '>', '?' and '#');
-        // anything else is looked at again below, to reject it or to decode it.
-        var unusual = false
-        for index in range {
-            let byte = text[index]
-            unusual =
-                unusual || byte < 0x20 || byte >= 0x7F || byte == UInt8(ascii: "*") || byte == UInt8(ascii: "<")
-                || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#")
-        }
-        if !unusual { return .literal(PercentDecoding.asciiString(UnsafeBufferPointer(rebasing: text[range]))) }
+        // One pass: reject what a literal cannot hold, and note whether it is all ASCII.
+        var isASCII = true
         for index in range {
             switch text[index] {
             case UInt8(ascii: "*"):
@@ -218,11 +210,14 @@ struct TemplateParser {
                     at: original(index), "a template has no query or fragment; '\(character)' cannot appear in it")
             case 0..<0x20, 0x7F:
                 throw error(at: original(index), "control characters are not allowed in a template")
+            case 0x80...:
+                isASCII = false
             default:
                 break
             }
         }
-        return .literal(string(text, range))
+        let slice = UnsafeBufferPointer(rebasing: text[range])
+        return .literal(isASCII ? PercentDecoding.asciiString(slice) : String(decoding: slice, as: UTF8.self))
     }
 
     private func parseParameter(
