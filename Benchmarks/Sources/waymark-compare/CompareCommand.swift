@@ -26,7 +26,10 @@ struct CompareCommand: ParsableCommand {
     )
     var set = "all"
 
-    @Option(help: "Timed passes over the lookup list; the median pass is reported. 0 builds the table only.")
+    /// Untimed passes between a turn's cold pass and its warm one (see `run`).
+    static let settlingPasses = 2
+
+    @Option(help: "Turns over the lookup list; the median timed pass is reported. 0 builds the table only.")
     var rounds = 50
 
     @Option(help: "Run just this router (waymark, routing-kit or hummingbird), built once.")
@@ -70,10 +73,12 @@ struct CompareCommand: ParsableCommand {
         for name in names {
             let dataSet = try BenchmarkDataSet(name: name, folder: folder)
             let prepared = try routers.map { try prepare($0, on: dataSet) }
-            // The routers take turns, two passes each per round, so that every router meets the same
-            // moments of a busy machine and the ratios compare like with like. The first pass of a
-            // turn starts with the caches full of the previous router's data ("cold"); the second
-            // repeats it with its own data warm ("warm", the figure the ratio is made of).
+            // The routers take turns, so that every router meets the same moments of a busy machine
+            // and the ratios compare like with like. A turn's first pass starts with the caches full
+            // of the previous router's data ("cold"). Its own data is not warm after one pass: on
+            // deeplink-10k Waymark's second pass was about 30 ns a lookup slower than its fourth, and
+            // the fourth as fast as a router running alone (docs/performance.md). So `settlingPasses`
+            // untimed passes follow, then the timed warm pass that the ratio is made of.
             // With `--only`, one router runs alone: one untimed warm-up pass (when more than one round
             // is asked for), then one pass per round, so that callgrind counts exactly those.
             var coldTimes = [[Double]](repeating: [], count: prepared.count)
@@ -81,7 +86,10 @@ struct CompareCommand: ParsableCommand {
             if only != nil && rounds > 1 { for router in prepared { _ = router.pass() } }
             for _ in 0..<rounds {
                 for (index, router) in prepared.enumerated() {
-                    if only == nil { coldTimes[index].append(router.pass()) }
+                    if only == nil {
+                        coldTimes[index].append(router.pass())
+                        for _ in 0..<Self.settlingPasses { _ = router.pass() }
+                    }
                     warmTimes[index].append(router.pass())
                 }
             }
