@@ -7,17 +7,18 @@ struct MatchDetails: Sendable {
     /// The string that was matched, kept only when there is something to decode from it (parameters
     /// or a wildcard); the captures index its UTF-8.
     let source: String?
-    @usableFromInline let route: Int32
-    let found: MatchingCore.Found
+    @usableFromInline let found: MatchingCore.Found
 
     /// `source` is the matched string, or `nil` when `found` needs nothing from it.
     @inline(__always)
     init(core: MatchingCore, source: String?, found: MatchingCore.Found) {
         self.core = core
         self.source = source
-        route = core.trie.leaves[Int(found.leafIndex)].route
         self.found = found
     }
+
+    /// The matched route's registration index.
+    @inlinable var route: Int32 { found.route }
 
     var leafRecord: SegmentTrie.Leaf { core.trie.leaves[Int(found.leafIndex)] }
     var template: RouteTemplate { core.template(of: Int(route)) }
@@ -40,6 +41,8 @@ extension MatchingCore {
     @usableFromInline
     struct Found: Sendable {
         var leafIndex: Int32
+        /// The leaf's route, as the search found it (so that making the match reads no leaf).
+        @usableFromInline var route: Int32
         var scopeID: Int32
         /// The start of the route path (segment 0's first byte, or a '/' before it).
         var pathStart: Int32
@@ -56,11 +59,11 @@ extension MatchingCore {
         var firstCaptureStart: Int32 = 0
     }
 
-    /// A found leaf.
+    /// A found leaf of `route`.
     @inline(__always)
-    func found(leafIndex: Int32, scopeID: Int32, path: Range<Int>) -> Found {
+    func found(leafIndex: Int32, route: Int32, scopeID: Int32, path: Range<Int>) -> Found {
         Found(
-            leafIndex: leafIndex, scopeID: scopeID, pathStart: Int32(truncatingIfNeeded: path.lowerBound),
+            leafIndex: leafIndex, route: route, scopeID: scopeID, pathStart: Int32(truncatingIfNeeded: path.lowerBound),
             pathEnd: Int32(truncatingIfNeeded: path.upperBound))
     }
 
@@ -68,8 +71,8 @@ extension MatchingCore {
     func found(
         leafIndex: Int32, scopeID: Int32, path: Range<Int>, segments: UnsafeBufferPointer<SegmentRef>
     ) -> Found {
-        var result = found(leafIndex: leafIndex, scopeID: scopeID, path: path)
         let leaf = trie.leaves[Int(leafIndex)]
+        var result = found(leafIndex: leafIndex, route: leaf.route, scopeID: scopeID, path: path)
         if leaf.parameterCount > 0 {
             let position = Int(trie.parameterPositions[Int(leaf.parameterStart)])
             if position < segments.count {

@@ -26,8 +26,14 @@ extension MatchingCore {
     /// path: no ``RouteURL``, no query parsing, no allocation for a static hit.
     @usableFromInline
     func best(_ string: String) -> MatchDetails? {
-        guard let found = string.withUTF8Bytes({ best(bytes: $0) }) else { return nil }
-        return details(found, source: string)
+        guard let hit = string.withUTF8Bytes({ best(bytes: $0) }) else { return nil }
+        return MatchDetails(core: self, source: hit.needsSource ? string : nil, found: hit.found)
+    }
+
+    /// What ``best(bytes:)`` found, and whether the match needs the matched string.
+    private struct FoundHit {
+        var found: Found
+        var needsSource: Bool
     }
 
     /// A found match with the core and the matched string (kept only when the match has something
@@ -37,13 +43,13 @@ extension MatchingCore {
         MatchDetails(core: self, source: needsSource(found) ? source : nil, found: found)
     }
 
-    private func best(bytes: UnsafeBufferPointer<UInt8>) -> Found? {
+    private func best(bytes: UnsafeBufferPointer<UInt8>) -> FoundHit? {
         guard bytes.count <= options.limits.maximumURLLength else { return nil }
         // Parsed into a stack buffer of 32 segments; a path with more is parsed again into a buffer
         // of its size. No ``URLAnatomy`` is made: the search needs the kind, scheme, host and
         // segments only. Written as one body (no helper between the split and the search), so
         // that a lookup makes one call to the search and none around it.
-        return withUnsafeTemporaryAllocation(of: SegmentRef.self, capacity: 32) { buffer -> Found? in
+        return withUnsafeTemporaryAllocation(of: SegmentRef.self, capacity: 32) { buffer -> FoundHit? in
             do throws(URLAnatomy.Failure) {
                 let head = try URLAnatomy.head(bytes)
                 let split = try URLAnatomy.splitPath(bytes, from: head.pathStart, into: buffer)
@@ -69,9 +75,9 @@ extension MatchingCore {
 
     /// ``best(bytes:)`` for a path of more than 32 segments, once its query has passed.
     @inline(never)
-    private func bestOfLongPath(_ bytes: UnsafeBufferPointer<UInt8>) -> Found? {
+    private func bestOfLongPath(_ bytes: UnsafeBufferPointer<UInt8>) -> FoundHit? {
         // The query was checked before the split overflowed (see `best(bytes:)`).
-        (try? URLAnatomy.withParsed(bytes) { anatomy, segments, hasTrailingSlash -> Found? in
+        (try? URLAnatomy.withParsed(bytes) { anatomy, segments, hasTrailingSlash -> FoundHit? in
             guard segments.count <= options.limits.maximumSegments,
                 let context = scopeContext(bytes, kind: anatomy.kind, scheme: anatomy.scheme, host: anatomy.host)
             else {
@@ -96,7 +102,7 @@ extension MatchingCore {
     private func best(
         _ bytes: UnsafeBufferPointer<UInt8>, _ context: ScopeContext, _ path: Range<Int>,
         _ segments: UnsafeBufferPointer<SegmentRef>, _ hasTrailingSlash: Bool
-    ) -> Found? {
+    ) -> FoundHit? {
         for pass in 0..<2 {
             let scopeID = pass == 0 ? context.exact : context.any
             if scopeID < 0 { continue }
@@ -105,7 +111,11 @@ extension MatchingCore {
                 strictTrailingSlash: options.strictTrailingSlash, foldFirstSegment: context.foldFirstSegment,
                 scopeID: scopeID
             ).best()
-            if let found { return self.found(leafIndex: found, scopeID: scopeID, path: path) }
+            if let found {
+                return FoundHit(
+                    found: self.found(leafIndex: found.leaf, route: found.route, scopeID: scopeID, path: path),
+                    needsSource: found.needsSource)
+            }
         }
         return nil
     }
@@ -169,7 +179,7 @@ extension MatchingCore {
                 scopeID: scopeID)
             if !collectAll {
                 if let found = search.best() {
-                    best = self.found(leafIndex: found, scopeID: scopeID, path: anatomy.path, segments: segments)
+                    best = self.found(leafIndex: found.leaf, scopeID: scopeID, path: anatomy.path, segments: segments)
                     break
                 }
                 continue

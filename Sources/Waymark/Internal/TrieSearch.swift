@@ -37,11 +37,26 @@ struct TrieSearch {
     /// beat it is skipped, and once a leaf has the highest priority in the trie the search ends, so
     /// with equal priorities the first leaf found is the answer. The search's first path is walked
     /// on its own first (``firstPathLeaf()``), which is all most lookups need.
-    func best() -> Int32? {
+    func best() -> Hit? {
         let quick = firstPathLeaf()
-        if quick >= 0 { return quick }
-        if quick == Self.noMatch { return nil }
-        return fullSearch()
+        if quick.leaf >= 0 { return quick }
+        if quick.leaf == Self.noMatch { return nil }
+        return fullSearch().map(hit(leaf:))
+    }
+
+    /// A leaf found, with its route and whether the match needs the matched string (for its
+    /// parameters or catch-all), so that the caller reads no leaf.
+    struct Hit {
+        var leaf: Int32
+        var route: Int32
+        var needsSource: Bool
+    }
+
+    /// The ``Hit`` of a leaf, read from its record.
+    @inline(__always)
+    private func hit(leaf index: Int32) -> Hit {
+        let leaf = trie.pointee.leaves[Int(index)]
+        return Hit(leaf: index, route: leaf.route, needsSource: leaf.parameterCount > 0 || leaf.isCatchAll)
     }
 
     /// ``best()`` when the first path does not give the answer. Kept out of line, so that the
@@ -140,11 +155,11 @@ struct TrieSearch {
     /// was read, so the slots of a path of literals are read in parallel; then the last node and
     /// its leaf.
     @inline(__always)
-    private func firstPathLeaf() -> Int32 {
+    private func firstPathLeaf() -> Hit {
         let nodes = trie.pointee.nodes
         let depthCount = segments.count
         let foldRoot = foldFirstSegment && !trie.pointee.caseInsensitive
-        if foldRoot && !trie.pointee.foldedRootIsUnique { return -1 }
+        if foldRoot && !trie.pointee.foldedRootIsUnique { return Hit(leaf: -1, route: -1, needsSource: false) }
         var node: Int32 = 0
         var key = trie.pointee.rootKey
         var depth = 0
@@ -167,17 +182,57 @@ struct TrieSearch {
                     var best: Int32 = -1
                     var bestPriority = Int64.min
                     consider(record.catchAllStart, nodes[Int(node) &+ 1].leafStart, &best, &bestPriority)
-                    return firstPathAnswer(best, bestPriority, at: node)
+                    let answer = firstPathAnswer(best, bestPriority, at: node)
+                    return answer >= 0 ? hit(leaf: answer) : Hit(leaf: answer, route: -1, needsSource: false)
                 }
             }
             node = next.node
             key = next.key
             depth &+= 1
         }
+        // The path ends at `node`: its first ending template, judged from the node's record when
+        // it can be (see ``SegmentTrie/Node``), then the rest of its leaves as ``considerEnding``.
+        let record = nodes[Int(node)]
         var best: Int32 = -1
         var bestPriority = Int64.min
-        considerEnding(at: node, &best, &bestPriority)
-        return firstPathAnswer(best, bestPriority, at: node)
+        var summarized = false
+        if record.leafStart < record.catchAllStart {
+            if acceptsFirstEnding(record) {
+                best = record.leafStart
+                bestPriority = Int64(record.endPriority)
+                summarized = true
+            } else {
+                consider(record.leafStart, record.catchAllStart, &best, &bestPriority)
+            }
+        }
+        let catchAllEnd = nodes[Int(node) &+ 1].leafStart
+        if record.catchAllStart < catchAllEnd {
+            consider(record.catchAllStart, catchAllEnd, &best, &bestPriority)
+            if best != record.leafStart { summarized = false }
+        }
+        let answer = firstPathAnswer(best, bestPriority, at: node)
+        if answer < 0 { return Hit(leaf: answer, route: -1, needsSource: false) }
+        if summarized {
+            return Hit(
+                leaf: answer, route: record.endRoute,
+                needsSource: record.endFlags & SegmentTrie.Node.endNeedsSource != 0)
+        }
+        return hit(leaf: answer)
+    }
+
+    /// Whether the node's record shows that its first ending leaf is acceptable, as ``accepts(_:)``
+    /// would find: a plain leaf (no typed slots, scope IDs below 32) in this search's scope, with
+    /// the trailing slash this search asks for, if it asks. `false` sends the caller to the leaves.
+    @inline(__always)
+    private func acceptsFirstEnding(_ record: SegmentTrie.Node) -> Bool {
+        guard record.endFlags & SegmentTrie.Node.endIsPlain != 0, scopeID >= 0, scopeID < 32 else { return false }
+        if record.endScopes & (1 &<< UInt32(scopeID)) == 0 { return false }
+        if strictTrailingSlash
+            && (record.endFlags & SegmentTrie.Node.endHasTrailingSlash != 0) != hasTrailingSlash
+        {
+            return false
+        }
+        return true
     }
 
     /// ``firstPathLeaf()``'s answer when the search has shown that nothing matches.
