@@ -93,9 +93,10 @@ import Testing
     }
 
     @Test func aTypedTemplateIsCheckedOnItsLeaf() throws {
-        let table = try Self.table(
-            [("item/:id<int>/reviews", RouteScope.defaultScopes, 0), ("item/:slug/reviews", RouteScope.defaultScopes, 0)]
-        )
+        let table = try Self.table([
+            ("item/:id<int>/reviews", RouteScope.defaultScopes, 0),
+            ("item/:slug/reviews", RouteScope.defaultScopes, 0),
+        ])
         #expect(table.match(path: "/item/42/reviews")?.value == "item/:id<int>/reviews")
         #expect(table.match(path: "/item/blue-shoe/reviews")?.value == "item/:slug/reviews")
     }
