@@ -42,10 +42,10 @@ import Testing
             }
             #expect(node.endScopes.nonzeroBitCount == scopes.filter { $0 < 32 }.count)
             let plain = leaf.typedCount == 0 && !leaf.isCatchAll && scopes.allSatisfy { $0 < 32 }
-            #expect((node.endFlags & SegmentTrie.Node.endIsPlain != 0) == plain)
-            #expect((node.endFlags & SegmentTrie.Node.endHasTrailingSlash != 0) == leaf.hasTrailingSlash)
+            #expect((node.endFlags & FlatTrie.Node.endIsPlain != 0) == plain)
+            #expect((node.endFlags & FlatTrie.Node.endHasTrailingSlash != 0) == leaf.hasTrailingSlash)
             #expect(
-                (node.endFlags & SegmentTrie.Node.endNeedsSource != 0)
+                (node.endFlags & FlatTrie.Node.endNeedsSource != 0)
                     == (leaf.parameterCount > 0 || leaf.isCatchAll))
             summarized += 1
         }

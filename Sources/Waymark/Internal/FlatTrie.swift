@@ -79,7 +79,7 @@ final class FlatTrie: @unchecked Sendable {
         let views = UnsafeMutablePointer<Views>.allocate(capacity: 1)
         views.initialize(
             to: Views(
-                nodes: Self.copy(trie.nodes), maxPriorities: Self.copy(trie.maxPriorities),
+                nodes: Self.searchNodes(trie), maxPriorities: Self.copy(trie.maxPriorities),
                 literalNodes: Self.copy(trie.literalNodes), unforkedNodes: Self.copy(trie.unforkedNodes),
                 nodeKeys: Self.copy(nodeKeys),
                 slots: Self.copy(records), slotIndexes: Self.copy(indexes), slotMask: capacity - 1, slotShift: shift,
@@ -161,13 +161,21 @@ final class FlatTrie: @unchecked Sendable {
     /// The bytes the buffers hold, for memory reports.
     var byteCount: Int {
         let views = self.views.pointee
-        return views.nodes.count * MemoryLayout<SegmentTrie.Node>.stride + views.maxPriorities.count * 4
+        return views.nodes.count * MemoryLayout<FlatTrie.Node>.stride + views.maxPriorities.count * 4
             + views.literalNodes.count * 8 + views.unforkedNodes.count * 8 + views.nodeKeys.count * 8
             + views.slots.count * MemoryLayout<SegmentTrie.Slot>.stride + views.slotIndexes.count * 4
             + views.foldedRootEdges.count * MemoryLayout<Edge>.stride + views.keys.count
             + views.leaves.count * MemoryLayout<SegmentTrie.Leaf>.stride + views.leafScopes.count * 4
             + views.typedSlots.count * MemoryLayout<SegmentTrie.TypedSlot>.stride
             + views.parameterPositions.count * 8
+    }
+
+    /// The search's node records (``FlatTrie/Node``), made from the builder's.
+    private static func searchNodes(_ trie: SegmentTrie) -> UnsafeBufferPointer<FlatTrie.Node> {
+        let buffer = UnsafeMutableBufferPointer<FlatTrie.Node>.allocate(capacity: max(trie.nodes.count, 1))
+        _ = buffer.initialize(
+            from: trie.nodes.lazy.map { FlatTrie.Node($0, leaves: trie.leaves, leafScopes: trie.leafScopes) })
+        return UnsafeBufferPointer(rebasing: buffer[0..<trie.nodes.count])
     }
 
     private static func copy<Element>(_ array: [Element]) -> UnsafeBufferPointer<Element> {
@@ -181,7 +189,7 @@ extension FlatTrie {
     /// The trie's buffers, as one trivially copyable value for the search; ``FlatTrie`` owns them.
     struct Views {
         /// The nodes, and one more that closes the last node's run of leaves.
-        let nodes: UnsafeBufferPointer<SegmentTrie.Node>
+        let nodes: UnsafeBufferPointer<FlatTrie.Node>
         let maxPriorities: UnsafeBufferPointer<Int32>
         let literalNodes: UnsafeBufferPointer<UInt64>
         /// See ``SegmentTrie/unforkedNodes``.

@@ -10,53 +10,15 @@
 /// that end here, and catch-alls that start here. A depth-first search that visits children in the
 /// order literal, typed, parameter, catch-all meets templates in the precedence order of DESIGN.md.
 struct SegmentTrie: Sendable {
-    /// A node (32 bytes). Its leaves are one run of ``SegmentTrie/leaves``: the templates that end
+    /// A node (16 bytes). Its leaves are one run of ``SegmentTrie/leaves``: the templates that end
     /// here from `leafStart` to `catchAllStart`, then the catch-alls that start here up to the next
     /// node's `leafStart` (a last, empty node closes the final run), each part ordered by priority,
     /// then registration.
-    ///
-    /// The record also sums up the first template that ends here (the `end` fields), so that a
-    /// search whose path ends here usually reads no leaf at all: the leaf was one more read after
-    /// the edge record and the node, each waiting for the one before, in a buffer of 320 KB at
-    /// 10,000 routes. On deeplink-10k this took a lookup from about 160 to 148 ns (and 1,240 to
-    /// 1,202 instructions), though it doubles the nodes' memory (the table grew by 260 KB).
     struct Node: Sendable {
         var typedChild: Int32 = -1
         var parameterChild: Int32 = -1
         var leafStart: Int32 = 0
         var catchAllStart: Int32 = 0
-        /// The route of `leaves[leafStart]`, when the node has a template that ends here.
-        var endRoute: Int32 = -1
-        var endPriority: Int32 = 0
-        /// Bit `i` is set when the first ending leaf is in scope ID `i`; complete only when
-        /// ``endIsPlain`` is set in `endFlags`.
-        var endScopes: UInt32 = 0
-        var endFlags: UInt32 = 0
-
-        /// The first ending leaf can be judged from this record: it has no typed slots, it is not a
-        /// catch-all, and every scope ID it lists is below 32 (all in `endScopes`).
-        static let endIsPlain: UInt32 = 1
-        /// The first ending leaf's template has a trailing slash.
-        static let endHasTrailingSlash: UInt32 = 2
-        /// The first ending leaf has parameters or a catch-all to decode from the matched string.
-        static let endNeedsSource: UInt32 = 4
-
-        /// Fills the `end` fields from the first leaf that ends here, whose scope IDs are
-        /// `leafScopes[leaf.scopeStart...]`.
-        mutating func summarize(firstEnding leaf: Leaf, leafScopes: [Int32]) {
-            endRoute = leaf.route
-            endPriority = leaf.priority
-            var scopes: UInt32 = 0
-            var plain = leaf.typedCount == 0 && !leaf.isCatchAll
-            for position in Int(leaf.scopeStart)..<(Int(leaf.scopeStart) + Int(leaf.scopeCount)) {
-                let scope = leafScopes[position]
-                if scope >= 0 && scope < 32 { scopes |= 1 << UInt32(scope) } else { plain = false }
-            }
-            endScopes = scopes
-            endFlags =
-                (plain ? Self.endIsPlain : 0) | (leaf.hasTrailingSlash ? Self.endHasTrailingSlash : 0)
-                | (leaf.parameterCount > 0 || leaf.isCatchAll ? Self.endNeedsSource : 0)
-        }
     }
 
     /// A literal edge as the builder keeps it: its key bytes (in `keyBytes`), the child it leads to,

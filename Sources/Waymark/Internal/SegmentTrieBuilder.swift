@@ -243,7 +243,7 @@ struct SegmentTrieBuilder: Sendable {
         trie.nodes.reserveCapacity(nodes.count + 1)
         for (index, node) in nodes.enumerated() {
             var flat = SegmentTrie.Node(
-                typedChild: node.typed, parameterChild: node.parameter, leafStart: Int32(order.count))
+                typedChild: node.typed, parameterChild: node.parameter, leafStart: Int32(order.count), catchAllStart: 0)
             for part in 0..<2 {
                 let head = part == 0 ? node.terminalHead : node.catchAllHead
                 if part == 1 { flat.catchAllStart = Int32(order.count) }
@@ -266,12 +266,8 @@ struct SegmentTrieBuilder: Sendable {
         }
         // A last node, with no leaves, closes the last node's catch-all run.
         let end = Int32(order.count)
-        trie.nodes.append(SegmentTrie.Node(leafStart: end, catchAllStart: end))
+        trie.nodes.append(SegmentTrie.Node(typedChild: -1, parameterChild: -1, leafStart: end, catchAllStart: end))
         trie.leaves = order.map { leaves[Int($0)] }
-        for index in nodes.indices where trie.nodes[index].leafStart < trie.nodes[index].catchAllStart {
-            let first = trie.leaves[Int(trie.nodes[index].leafStart)]
-            trie.nodes[index].summarize(firstEnding: first, leafScopes: leafScopes)
-        }
         // Children are always created after their parent: one backward pass pushes each node's
         // highest priority up to its parent, and reaches a parent only after all its children.
         for index in nodes.indices.reversed() where nodes[index].parent >= 0 {

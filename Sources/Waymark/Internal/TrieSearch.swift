@@ -191,7 +191,7 @@ struct TrieSearch {
             depth &+= 1
         }
         // The path ends at `node`: its first ending template, judged from the node's record when
-        // it can be (see ``SegmentTrie/Node``), then the rest of its leaves as ``considerEnding``.
+        // it can be (see ``FlatTrie/Node``), then the rest of its leaves as ``considerEnding``.
         let record = nodes[Int(node)]
         var best: Int32 = -1
         var bestPriority = Int64.min
@@ -215,7 +215,7 @@ struct TrieSearch {
         if summarized {
             return Hit(
                 leaf: answer, route: record.endRoute,
-                needsSource: record.endFlags & SegmentTrie.Node.endNeedsSource != 0)
+                needsSource: record.endFlags & FlatTrie.Node.endNeedsSource != 0)
         }
         return hit(leaf: answer)
     }
@@ -224,11 +224,11 @@ struct TrieSearch {
     /// would find: a plain leaf (no typed slots, scope IDs below 32) in this search's scope, with
     /// the trailing slash this search asks for, if it asks. `false` sends the caller to the leaves.
     @inline(__always)
-    private func acceptsFirstEnding(_ record: SegmentTrie.Node) -> Bool {
-        guard record.endFlags & SegmentTrie.Node.endIsPlain != 0, scopeID >= 0, scopeID < 32 else { return false }
+    private func acceptsFirstEnding(_ record: FlatTrie.Node) -> Bool {
+        guard record.endFlags & FlatTrie.Node.endIsPlain != 0, scopeID >= 0, scopeID < 32 else { return false }
         if record.endScopes & (1 &<< UInt32(scopeID)) == 0 { return false }
         if strictTrailingSlash
-            && (record.endFlags & SegmentTrie.Node.endHasTrailingSlash != 0) != hasTrailingSlash
+            && (record.endFlags & FlatTrie.Node.endHasTrailingSlash != 0) != hasTrailingSlash
         {
             return false
         }
