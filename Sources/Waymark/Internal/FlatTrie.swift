@@ -45,30 +45,30 @@ final class FlatTrie: @unchecked Sendable {
         let nodeKeys = Self.nodeKeys(trie, root: root)
 
         // The records: every literal edge, then the folded root literals (under parent -1); the table
-        // places each at its child's key.
-        var records: [SegmentTrie.Slot] = []
-        var recordKeys: [UInt64] = []
-        records.reserveCapacity(trie.edges.count + foldedInTable.count)
-        recordKeys.reserveCapacity(records.capacity)
+        // places each at its child's key. Both are written straight into their buffers (no array to
+        // copy and free at each build).
+        let recordCount = trie.edges.count + foldedInTable.count
+        let capacity = SegmentTrie.slotCapacity(for: recordCount)
+        let shift = NodeKey.shift(capacity: capacity)
+        let records = UnsafeMutableBufferPointer<SegmentTrie.Slot>.allocate(capacity: max(recordCount, 1))
+        let indexes = UnsafeMutableBufferPointer<Int32>.allocate(capacity: capacity)
+        indexes.initialize(repeating: -1)
+        var filled = 0
         func append(_ edge: Edge, key childKey: UInt64) {
             let key = UnsafeBufferPointer(
                 rebasing: keys[Int(edge.keyStart)..<(Int(edge.keyStart) + Int(edge.keyCount))])
-            records.append(
-                SegmentTrie.Slot(
-                    prefix: SegmentTrie.word(key, from: 0), suffix: SegmentTrie.word(key, from: 8),
-                    parent: edge.parent, child: edge.child, keyCount: edge.keyCount, keyStart: edge.keyStart))
-            recordKeys.append(childKey)
+            _ = records[filled...].initialize(
+                from: CollectionOfOne(
+                    SegmentTrie.Slot(
+                        prefix: SegmentTrie.word(key, from: 0), suffix: SegmentTrie.word(key, from: 8),
+                        parent: edge.parent, child: edge.child, keyCount: edge.keyCount, keyStart: edge.keyStart)))
+            var position = NodeKey.home(childKey, shift: shift)
+            while indexes[position] >= 0 { position = (position + 1) & (capacity - 1) }
+            indexes[position] = Int32(filled)
+            filled += 1
         }
         for edge in trie.edges { append(edge, key: nodeKeys[Int(edge.child)]) }
         for edge in foldedInTable { append(edge, key: NodeKey.child(foldedRoot, edge.hash)) }
-        let capacity = SegmentTrie.slotCapacity(for: records.count)
-        let shift = NodeKey.shift(capacity: capacity)
-        var indexes = [Int32](repeating: -1, count: capacity)
-        for (index, key) in recordKeys.enumerated() {
-            var position = NodeKey.home(key, shift: shift)
-            while indexes[position] >= 0 { position = (position + 1) & (capacity - 1) }
-            indexes[position] = Int32(index)
-        }
         let typeBuffer = UnsafeMutableBufferPointer<ParameterType>.allocate(capacity: max(types.count, 1))
         _ = typeBuffer.initialize(from: types)
         let wordMasks = UnsafeMutablePointer<UInt64>.allocate(capacity: 34)
@@ -82,7 +82,8 @@ final class FlatTrie: @unchecked Sendable {
                 nodes: Self.searchNodes(trie), maxPriorities: Self.copy(trie.maxPriorities),
                 literalNodes: Self.copy(trie.literalNodes), unforkedNodes: Self.copy(trie.unforkedNodes),
                 nodeKeys: Self.copy(nodeKeys),
-                slots: Self.copy(records), slotIndexes: Self.copy(indexes), slotMask: capacity - 1, slotShift: shift,
+                slots: UnsafeBufferPointer(rebasing: records[0..<filled]), slotIndexes: UnsafeBufferPointer(indexes),
+                slotMask: capacity - 1, slotShift: shift,
                 rootKey: root,
                 foldedRootKey: foldedRoot, foldedRootEdges: Self.copy(folded), keys: keys,
                 leaves: Self.copy(trie.leaves), leafScopes: Self.copy(trie.leafScopes),
