@@ -46,7 +46,7 @@ extension FlatTrie {
             }
             endFlags =
                 (plain ? Self.endIsPlain : 0) | (leaf.hasTrailingSlash ? Self.endHasTrailingSlash : 0)
-                | (leaf.parameterCount > 0 || leaf.isCatchAll ? Self.endNeedsSource : 0)
+                | (leaf.needsSource ? Self.endNeedsSource : 0)
         }
     }
 }

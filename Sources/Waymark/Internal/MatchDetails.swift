@@ -86,7 +86,7 @@ extension MatchingCore {
     @inline(__always)
     func needsSource(_ found: Found) -> Bool {
         let leaf = trie.views.pointee.leaves[Int(found.leafIndex)]
-        return leaf.parameterCount > 0 || leaf.isCatchAll
+        return leaf.needsSource
     }
 
     /// Calls `body` with the index and byte range of each path segment of a found match, split as

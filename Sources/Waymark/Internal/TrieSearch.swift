@@ -56,7 +56,13 @@ struct TrieSearch {
     @inline(__always)
     private func hit(leaf index: Int32) -> Hit {
         let leaf = trie.pointee.leaves[Int(index)]
-        return Hit(leaf: index, route: leaf.route, needsSource: leaf.parameterCount > 0 || leaf.isCatchAll)
+        return Hit(leaf: index, route: leaf.route, needsSource: leaf.needsSource)
+    }
+
+    /// A ``firstPathLeaf()`` answer that is no leaf: -1 (search in full) or ``noMatch``.
+    @inline(__always)
+    private static func noLeaf(_ code: Int32) -> Hit {
+        Hit(leaf: code, route: -1, needsSource: false)
     }
 
     /// ``best()`` when the first path does not give the answer. Kept out of line, so that the
@@ -159,7 +165,7 @@ struct TrieSearch {
         let nodes = trie.pointee.nodes
         let depthCount = segments.count
         let foldRoot = foldFirstSegment && !trie.pointee.caseInsensitive
-        if foldRoot && !trie.pointee.foldedRootIsUnique { return Hit(leaf: -1, route: -1, needsSource: false) }
+        if foldRoot && !trie.pointee.foldedRootIsUnique { return Self.noLeaf(-1) }
         var node: Int32 = 0
         var key = trie.pointee.rootKey
         var depth = 0
@@ -183,36 +189,21 @@ struct TrieSearch {
                     var bestPriority = Int64.min
                     consider(record.catchAllStart, nodes[Int(node) &+ 1].leafStart, &best, &bestPriority)
                     let answer = firstPathAnswer(best, bestPriority, at: node)
-                    return answer >= 0 ? hit(leaf: answer) : Hit(leaf: answer, route: -1, needsSource: false)
+                    return answer >= 0 ? hit(leaf: answer) : Self.noLeaf(answer)
                 }
             }
             node = next.node
             key = next.key
             depth &+= 1
         }
-        // The path ends at `node`: its first ending template, judged from the node's record when
-        // it can be (see ``FlatTrie/Node``), then the rest of its leaves as ``considerEnding``.
-        let record = nodes[Int(node)]
         var best: Int32 = -1
         var bestPriority = Int64.min
-        var summarized = false
-        if record.leafStart < record.catchAllStart {
-            if acceptsFirstEnding(record) {
-                best = record.leafStart
-                bestPriority = Int64(record.endPriority)
-                summarized = true
-            } else {
-                consider(record.leafStart, record.catchAllStart, &best, &bestPriority)
-            }
-        }
-        let catchAllEnd = nodes[Int(node) &+ 1].leafStart
-        if record.catchAllStart < catchAllEnd {
-            consider(record.catchAllStart, catchAllEnd, &best, &bestPriority)
-            if best != record.leafStart { summarized = false }
-        }
+        considerEnding(at: node, &best, &bestPriority)
         let answer = firstPathAnswer(best, bestPriority, at: node)
-        if answer < 0 { return Hit(leaf: answer, route: -1, needsSource: false) }
-        if summarized {
+        if answer < 0 { return Self.noLeaf(answer) }
+        // The node's first ending template: its record sums it up (see ``FlatTrie/Node``).
+        let record = nodes[Int(node)]
+        if record.leafStart < record.catchAllStart && answer == record.leafStart {
             return Hit(
                 leaf: answer, route: record.endRoute,
                 needsSource: record.endFlags & FlatTrie.Node.endNeedsSource != 0)
@@ -267,11 +258,20 @@ struct TrieSearch {
     }
 
     /// Considers the leaves of a node the path ends at: the templates that end there, then the
-    /// catch-alls that start there (which match no segment).
+    /// catch-alls that start there (which match no segment). The first template that ends there is
+    /// judged from the node's record when the record can tell (``acceptsFirstEnding(_:)``), so that
+    /// no leaf is read; it wins, as in ``consider``, only with a priority above the best so far.
     @inline(__always)
     private func considerEnding(at node: Int32, _ best: inout Int32, _ bestPriority: inout Int64) {
         let record = trie.pointee.nodes[Int(node)]
-        consider(record.leafStart, record.catchAllStart, &best, &bestPriority)
+        if record.leafStart < record.catchAllStart && acceptsFirstEnding(record) {
+            if Int64(record.endPriority) > bestPriority {
+                best = record.leafStart
+                bestPriority = Int64(record.endPriority)
+            }
+        } else {
+            consider(record.leafStart, record.catchAllStart, &best, &bestPriority)
+        }
         consider(record.catchAllStart, trie.pointee.nodes[Int(node) &+ 1].leafStart, &best, &bestPriority)
     }
 
