@@ -28,6 +28,8 @@ import Testing
                 ("files", [.app(scheme: "shop")], 0),
                 ("help/", RouteScope.defaultScopes, 0),
             ], schemes: ["shop"], domains: ["shop.example"])
+        // The views point into buffers that the table owns: it is kept to the end.
+        defer { withExtendedLifetime(table) {} }
         let views = table.core.trie.views.pointee
         var summarized = 0
         for index in 0..<(views.nodes.count - 1) {

@@ -1,7 +1,11 @@
 extension FlatTrie {
     /// A node as the search reads it (32 bytes): the builder's ``SegmentTrie/Node`` (its typed and
-    /// parameter children and where its leaves start), and a summary of the first template that
-    /// ends here (the `end` fields), so that a search whose path ends here usually reads no leaf.
+    /// parameter children and where its leaves start), where its catch-alls end, and a summary of
+    /// the first template that ends here (the `end` fields), so that a search whose path ends here
+    /// usually reads no leaf.
+    ///
+    /// The search's nodes are numbered apart from the builder's (see ``FlatTrie``), so a node's
+    /// leaves are not followed by the next node's: the record holds its own catch-all count.
     ///
     /// The leaf was one more read after the edge record and the node, each waiting for the one
     /// before, in 320 KB of leaves at 10,000 routes. On deeplink-10k the summary took a lookup from
@@ -18,7 +22,15 @@ extension FlatTrie {
         /// Bit `i` is set when the first ending leaf is in scope ID `i`; complete only when
         /// ``endIsPlain`` is set in `endFlags`.
         var endScopes: UInt32 = 0
+        /// The three flags below, and above them (from bit ``catchAllCountShift``) the number of
+        /// catch-alls that start here.
         var endFlags: UInt32 = 0
+
+        /// The end of the run of catch-alls that start here.
+        @inline(__always)
+        var catchAllEnd: Int32 {
+            catchAllStart &+ Int32(bitPattern: endFlags &>> Self.catchAllCountShift)
+        }
 
         /// The first ending leaf can be judged from this record: it has no typed slots, it is not a
         /// catch-all, and every scope ID it lists is below 32 (all in `endScopes`).
@@ -27,14 +39,22 @@ extension FlatTrie {
         static let endHasTrailingSlash: UInt32 = 2
         /// The first ending leaf has parameters or a catch-all to decode from the matched string.
         static let endNeedsSource: UInt32 = 4
+        /// Where the catch-all count starts in `endFlags`: 29 bits, more than any table has leaves
+        /// (a leaf is 32 bytes, so 2^29 of them would take 16 GiB).
+        static let catchAllCountShift: UInt32 = 3
 
-        /// The search's record of `node`, summing up the first leaf that ends there (`leaves` and
-        /// `leafScopes` are the trie's).
-        init(_ node: SegmentTrie.Node, leaves: [SegmentTrie.Leaf], leafScopes: [Int32]) {
-            typedChild = node.typedChild
-            parameterChild = node.parameterChild
+        /// The search's record of `node`, summing up the first leaf that ends there: its children
+        /// are given in the search's numbering, and its catch-alls end at `catchAllEnd` (`leaves`
+        /// and `leafScopes` are the trie's).
+        init(
+            _ node: SegmentTrie.Node, typedChild: Int32, parameterChild: Int32, catchAllEnd: Int32,
+            leaves: [SegmentTrie.Leaf], leafScopes: [Int32]
+        ) {
+            self.typedChild = typedChild
+            self.parameterChild = parameterChild
             leafStart = node.leafStart
             catchAllStart = node.catchAllStart
+            endFlags = UInt32(truncatingIfNeeded: max(catchAllEnd &- node.catchAllStart, 0)) &<< Self.catchAllCountShift
             guard node.leafStart < node.catchAllStart, Int(node.leafStart) < leaves.count else { return }
             let leaf = leaves[Int(node.leafStart)]
             endRoute = leaf.route
@@ -44,7 +64,7 @@ extension FlatTrie {
                 let scope = leafScopes[position]
                 if scope >= 0 && scope < 32 { endScopes |= 1 << UInt32(scope) } else { plain = false }
             }
-            endFlags =
+            endFlags |=
                 (plain ? Self.endIsPlain : 0) | (leaf.hasTrailingSlash ? Self.endHasTrailingSlash : 0)
                 | (leaf.needsSource ? Self.endNeedsSource : 0)
         }

@@ -8,6 +8,12 @@
 /// kept sorted by their case-folded text, for the case-insensitive host segment of app links (where
 /// several spellings may fold to one key).
 ///
+/// Nodes are numbered for the search, not as the builder made them: the root is 0, the child of
+/// record `i` is node `i + 1`, and the other nodes (typed and parameter children) follow. So a
+/// search knows a literal child's node from the position it read in the hash table, and reads the
+/// node's record alongside the edge's record instead of after it: one wait on memory fewer at
+/// each literal segment.
+///
 /// `@unchecked Sendable` is safe because every buffer (and the `views` value) is allocated and
 /// initialized in `init`, never written afterwards, and freed only in `deinit`, when no other
 /// reference exists; the buffers hold trivial value types, or `Sendable` parameter types that are
@@ -32,11 +38,13 @@ final class FlatTrie: @unchecked Sendable {
     var parameterNames: UnsafeBufferPointer<Int32> { views.pointee.parameterNames }
 
     init(_ trie: SegmentTrie, types: [ParameterType]) {
+        let order = Self.searchOrder(trie)
         // Keys: the literals', then the folded root keys; folded edges are rebased onto that buffer.
         let base = Int32(trie.keyBytes.count)
         let folded = trie.foldedRootEdges.map { edge in
             Edge(
-                keyStart: edge.keyStart + base, keyCount: edge.keyCount, child: edge.child, parent: -1, hash: edge.hash)
+                keyStart: edge.keyStart + base, keyCount: edge.keyCount, child: order[Int(edge.child)], parent: -1,
+                hash: edge.hash)
         }
         let keys = Self.copy(trie.keyBytes + trie.foldedKeyBytes)
         let foldedInTable = trie.foldedRootIsUnique ? folded : []
@@ -46,7 +54,7 @@ final class FlatTrie: @unchecked Sendable {
 
         // The records: every literal edge, then the folded root literals (under parent -1); the table
         // places each at its child's key. Both are written straight into their buffers (no array to
-        // copy and free at each build).
+        // copy and free at each build). Record `i` is the edge to node `i + 1` (see `searchOrder`).
         let recordCount = trie.edges.count + foldedInTable.count
         let capacity = SegmentTrie.slotCapacity(for: recordCount)
         let shift = NodeKey.shift(capacity: capacity)
@@ -54,21 +62,25 @@ final class FlatTrie: @unchecked Sendable {
         let indexes = UnsafeMutableBufferPointer<Int32>.allocate(capacity: capacity)
         indexes.initialize(repeating: -1)
         var filled = 0
-        func append(_ edge: Edge, key childKey: UInt64) {
+        func append(_ edge: Edge, parent: Int32, child: Int32, key childKey: UInt64) {
             let key = UnsafeBufferPointer(
                 rebasing: keys[Int(edge.keyStart)..<(Int(edge.keyStart) + Int(edge.keyCount))])
-            _ = records[filled...].initialize(
-                from: CollectionOfOne(
-                    SegmentTrie.Slot(
-                        prefix: SegmentTrie.word(key, from: 0), suffix: SegmentTrie.word(key, from: 8),
-                        parent: edge.parent, child: edge.child, keyCount: edge.keyCount, keyStart: edge.keyStart)))
+            records.initializeElement(
+                at: filled,
+                to: SegmentTrie.Slot(
+                    prefix: SegmentTrie.word(key, from: 0), suffix: SegmentTrie.word(key, from: 8),
+                    parent: parent, child: child, keyCount: edge.keyCount, keyStart: edge.keyStart))
             var position = NodeKey.home(childKey, shift: shift)
             while indexes[position] >= 0 { position = (position + 1) & (capacity - 1) }
             indexes[position] = Int32(filled)
             filled += 1
         }
-        for edge in trie.edges { append(edge, key: nodeKeys[Int(edge.child)]) }
-        for edge in foldedInTable { append(edge, key: NodeKey.child(foldedRoot, edge.hash)) }
+        for edge in trie.edges {
+            append(edge, parent: order[Int(edge.parent)], child: order[Int(edge.child)], key: nodeKeys[Int(edge.child)])
+        }
+        for edge in foldedInTable {
+            append(edge, parent: -1, child: edge.child, key: NodeKey.child(foldedRoot, edge.hash))
+        }
         let typeBuffer = UnsafeMutableBufferPointer<ParameterType>.allocate(capacity: max(types.count, 1))
         _ = typeBuffer.initialize(from: types)
         let wordMasks = UnsafeMutablePointer<UInt64>.allocate(capacity: 34)
@@ -79,9 +91,9 @@ final class FlatTrie: @unchecked Sendable {
         let views = UnsafeMutablePointer<Views>.allocate(capacity: 1)
         views.initialize(
             to: Views(
-                nodes: Self.searchNodes(trie), maxPriorities: Self.copy(trie.maxPriorities),
-                literalNodes: Self.copy(trie.literalNodes), unforkedNodes: Self.copy(trie.unforkedNodes),
-                nodeKeys: Self.copy(nodeKeys),
+                nodes: Self.searchNodes(trie, order), maxPriorities: Self.permuted(trie.maxPriorities, order),
+                literalNodes: Self.permutedBits(trie.literalNodes, order),
+                unforkedNodes: Self.permutedBits(trie.unforkedNodes, order), nodeKeys: Self.permuted(nodeKeys, order),
                 slots: UnsafeBufferPointer(rebasing: records[0..<filled]), slotIndexes: UnsafeBufferPointer(indexes),
                 slotMask: capacity - 1, slotShift: shift,
                 rootKey: root,
@@ -96,8 +108,47 @@ final class FlatTrie: @unchecked Sendable {
         self.typeCount = types.count
     }
 
-    /// Every node's key: the root's, then each child's from its parent's and its edge's (children are
-    /// created after their parent, so one pass in index order keys them all).
+    /// Each builder node's index in the search's numbering: the root 0, the child of edge `i` (and so
+    /// of record `i`) `i + 1`, then every other node in the builder's order. The builder's last node,
+    /// which has no leaves and closes the leaf runs, stays last.
+    private static func searchOrder(_ trie: SegmentTrie) -> [Int32] {
+        var order = [Int32](repeating: -1, count: trie.nodes.count)
+        guard !order.isEmpty else { return order }
+        order[0] = 0
+        for (index, edge) in trie.edges.enumerated() { order[Int(edge.child)] = Int32(index + 1) }
+        var next = Int32(trie.edges.count + 1)
+        for index in order.indices where order[index] < 0 {
+            order[index] = next
+            next += 1
+        }
+        return order
+    }
+
+    /// `values` (one per builder node) in the search's numbering.
+    private static func permuted<Element>(_ values: [Element], _ order: [Int32]) -> UnsafeBufferPointer<Element> {
+        let buffer = UnsafeMutableBufferPointer<Element>.allocate(capacity: max(values.count, 1))
+        for (index, value) in values.enumerated() { buffer.initializeElement(at: Int(order[index]), to: value) }
+        return UnsafeBufferPointer(rebasing: buffer[0..<values.count])
+    }
+
+    /// A bitset over the builder's nodes, over the search's numbering.
+    private static func permutedBits(_ bits: [UInt64], _ order: [Int32]) -> UnsafeBufferPointer<UInt64> {
+        let buffer = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: max(bits.count, 1))
+        buffer.initialize(repeating: 0)
+        for (word, value) in bits.enumerated() where value != 0 {
+            var remaining = value
+            while remaining != 0 {
+                let node = Int(order[word &* 64 &+ remaining.trailingZeroBitCount])
+                buffer[node &>> 6] |= 1 &<< UInt64(node & 63)
+                remaining &= remaining &- 1
+            }
+        }
+        return UnsafeBufferPointer(rebasing: buffer[0..<bits.count])
+    }
+
+    /// Every node's key, in the builder's numbering: the root's, then each child's from its parent's
+    /// and its edge's (children are created after their parent, so one pass in index order keys them
+    /// all).
     private static func nodeKeys(_ trie: SegmentTrie, root: UInt64) -> [UInt64] {
         let count = trie.nodes.count
         var parents = [Int32](repeating: -1, count: count)
@@ -171,12 +222,22 @@ final class FlatTrie: @unchecked Sendable {
             + views.parameterPositions.count * 8
     }
 
-    /// The search's node records (``FlatTrie/Node``), made from the builder's.
-    private static func searchNodes(_ trie: SegmentTrie) -> UnsafeBufferPointer<FlatTrie.Node> {
-        let buffer = UnsafeMutableBufferPointer<FlatTrie.Node>.allocate(capacity: max(trie.nodes.count, 1))
-        _ = buffer.initialize(
-            from: trie.nodes.lazy.map { FlatTrie.Node($0, leaves: trie.leaves, leafScopes: trie.leafScopes) })
-        return UnsafeBufferPointer(rebasing: buffer[0..<trie.nodes.count])
+    /// The search's node records (``FlatTrie/Node``), made from the builder's, in the search's
+    /// numbering.
+    private static func searchNodes(_ trie: SegmentTrie, _ order: [Int32]) -> UnsafeBufferPointer<FlatTrie.Node> {
+        let count = trie.nodes.count
+        let buffer = UnsafeMutableBufferPointer<FlatTrie.Node>.allocate(capacity: max(count, 1))
+        for (index, node) in trie.nodes.enumerated() {
+            // A node's catch-alls end where the next builder node's leaves start.
+            let catchAllEnd = index + 1 < count ? trie.nodes[index + 1].leafStart : node.catchAllStart
+            buffer.initializeElement(
+                at: Int(order[index]),
+                to: FlatTrie.Node(
+                    node, typedChild: node.typedChild >= 0 ? order[Int(node.typedChild)] : -1,
+                    parameterChild: node.parameterChild >= 0 ? order[Int(node.parameterChild)] : -1,
+                    catchAllEnd: catchAllEnd, leaves: trie.leaves, leafScopes: trie.leafScopes))
+        }
+        return UnsafeBufferPointer(rebasing: buffer[0..<count])
     }
 
     private static func copy<Element>(_ array: [Element]) -> UnsafeBufferPointer<Element> {
@@ -189,7 +250,7 @@ final class FlatTrie: @unchecked Sendable {
 extension FlatTrie {
     /// The trie's buffers, as one trivially copyable value for the search; ``FlatTrie`` owns them.
     struct Views {
-        /// The nodes, and one more that closes the last node's run of leaves.
+        /// The nodes in the search's numbering (see ``FlatTrie``), the last one with no leaves.
         let nodes: UnsafeBufferPointer<FlatTrie.Node>
         let maxPriorities: UnsafeBufferPointer<Int32>
         let literalNodes: UnsafeBufferPointer<UInt64>

@@ -72,6 +72,11 @@ extension TrieSearch {
 
     /// The record the table places at `childKey` whose parent, length and first sixteen bytes are
     /// these, and whose remaining bytes pass `rest`, as the child it leads to.
+    ///
+    /// Record `i` leads to node `i + 1` (see ``FlatTrie``): the node follows from the position read
+    /// in the table, not from the record, so that the search reads the node's record alongside
+    /// the edge's. (A folded record of the root leads to the node of the root's literal it folds:
+    /// ``foldedRootChildByHash()`` reads that from the record.)
     @inline(__always)
     private func find(
         _ childKey: UInt64, parent: Int32, prefix: UInt64, suffix: UInt64, length: Int,
@@ -92,7 +97,7 @@ extension TrieSearch {
                 (slot.prefix ^ prefix) | (slot.suffix ^ suffix)
                 | ((UInt64(UInt32(bitPattern: slot.keyCount)) ^ keyCount) << 32)
                 | (UInt64(UInt32(bitPattern: slot.parent)) ^ parentBits)
-            if difference == 0 && rest(slot) { return Child(node: slot.child, key: childKey) }
+            if difference == 0 && rest(slot) { return Child(node: index &+ 1, key: childKey) }
             position = (position &+ 1) & mask
         }
     }
@@ -203,7 +208,10 @@ extension TrieSearch {
         let segment = segments[0]
         if !segment.isComplex {
             let found = probeFolded(parent: Child(node: -1, key: trie.pointee.foldedRootKey), segment: segment)
-            return found.node >= 0 ? Child(node: found.node, key: trie.pointee.nodeKeys[Int(found.node)]) : .none
+            guard found.node > 0 else { return .none }
+            // The node after the record's position is the folded record's own; it leads to `child`.
+            let child = trie.pointee.slots[Int(found.node &- 1)].child
+            return Child(node: child, key: trie.pointee.nodeKeys[Int(child)])
         }
         guard let node = foldedRootChild(after: -1) else { return .none }
         return Child(node: Int32(node), key: trie.pointee.nodeKeys[node])

@@ -121,7 +121,7 @@ struct TrieSearch {
                             }
                         default:
                             stage = Self.doneStage
-                            consider(record.catchAllStart, nodes[Int(node) &+ 1].leafStart, &best, &bestPriority)
+                            consider(record.catchAllStart, record.catchAllEnd, &best, &bestPriority)
                         }
                         if next.node >= 0 {
                             if Int64(maxPriorities[Int(next.node)]) > bestPriority { break }
@@ -187,7 +187,7 @@ struct TrieSearch {
                     // still match through this path.
                     var best: Int32 = -1
                     var bestPriority = Int64.min
-                    consider(record.catchAllStart, nodes[Int(node) &+ 1].leafStart, &best, &bestPriority)
+                    consider(record.catchAllStart, record.catchAllEnd, &best, &bestPriority)
                     let answer = firstPathAnswer(best, bestPriority, at: node)
                     return answer >= 0 ? hit(leaf: answer) : Self.noLeaf(answer)
                 }
@@ -272,7 +272,7 @@ struct TrieSearch {
         } else {
             consider(record.leafStart, record.catchAllStart, &best, &bestPriority)
         }
-        consider(record.catchAllStart, trie.pointee.nodes[Int(node) &+ 1].leafStart, &best, &bestPriority)
+        consider(record.catchAllStart, record.catchAllEnd, &best, &bestPriority)
     }
 
     /// Takes the first acceptable leaf of a run (ordered by priority, then registration) if it beats
@@ -303,7 +303,7 @@ struct TrieSearch {
 
     private func searchAll(node index: Int, key: UInt64, depth: Int, into results: inout [Int32]) {
         let node = trie.pointee.nodes[index]
-        let catchAllEnd = trie.pointee.nodes[index + 1].leafStart
+        let catchAllEnd = node.catchAllEnd
         if depth == segments.count {
             collect(node.leafStart, node.catchAllStart, into: &results)
             collect(node.catchAllStart, catchAllEnd, into: &results)
