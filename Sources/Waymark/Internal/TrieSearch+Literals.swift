@@ -34,6 +34,7 @@ extension TrieSearch {
     func probe(parent: Child, segment: SegmentRef, fold: Bool) -> Child {
         let length = Int(segment.end &- segment.start)
         guard !fold && length <= 16 else {
+            if !fold && length <= 24 { return probeMedium(parent: parent, segment: segment, length: length) }
             return probeAnyLength(parent: parent, segment: segment, fold: fold)
         }
         return probeShort(parent: parent, segment: segment, length: length, lowercase: false)
@@ -70,6 +71,38 @@ extension TrieSearch {
         return find(childKey, parent: parent.node, prefix: prefix, suffix: suffix, length: length) { _ in true }
     }
 
+    /// A segment of seventeen to twenty-four bytes, not folded: three words, the third compared with
+    /// the key's bytes from sixteen on. Out of line, so that the search that inlines
+    /// ``probeShort(parent:segment:length:lowercase:)`` stays small, but without the loop and the
+    /// byte comparison of ``probeAnyLength(parent:segment:fold:)``, which a fifth of the lookups of
+    /// deeplink-10k (one segment such as `exclusive-trend-1864`) went through.
+    @inline(never)
+    private func probeMedium(parent: Child, segment: SegmentRef, length: Int) -> Child {
+        guard let base = UnsafeRawPointer(bytes.baseAddress) else { return .none }
+        let start = Int(segment.start)
+        let count = bytes.count
+        // The segment is longer than sixteen bytes, so every byte loaded here lies inside it: the
+        // first two words are whole, and the third is exact once masked.
+        let prefix = ByteWord.loadForMasking(base, at: start, count: count)
+        let suffix = ByteWord.loadForMasking(base, at: start &+ 8, count: count)
+        let third = ByteWord.loadForMasking(base, at: start &+ 16, count: count) & ByteWord.mask(bytes: length &- 16)
+        let edge = NodeKey.mix(NodeKey.mix(NodeKey.mix(NodeKey.edgeSeed, prefix), suffix), third)
+        return find(
+            NodeKey.child(parent.key, edge), parent: parent.node, prefix: prefix, suffix: suffix, length: length
+        ) { slot in
+            thirdKeyWord(slot, length: length) == third
+        }
+    }
+
+    /// Bytes 16 to 23 of a record's key of `length` bytes (17 to 24), padded with zero bytes.
+    @inline(__always)
+    private func thirdKeyWord(_ slot: SegmentTrie.Slot, length: Int) -> UInt64 {
+        let keys = trie.pointee.keys
+        guard let base = UnsafeRawPointer(keys.baseAddress) else { return 0 }
+        return ByteWord.load(base, at: Int(slot.keyStart) &+ 16, count: keys.count)
+            & ByteWord.mask(bytes: length &- 16)
+    }
+
     /// The record the table places at `childKey` whose parent, length and first sixteen bytes are
     /// these, and whose remaining bytes pass `rest`, as the child it leads to.
     ///
@@ -102,8 +135,9 @@ extension TrieSearch {
         }
     }
 
-    /// ``probe(parent:segment:fold:)`` for a segment longer than sixteen bytes, or folded (except
-    /// the host segment of an app link: ``probeFolded(parent:segment:)``).
+    /// ``probe(parent:segment:fold:)`` for a segment longer than twenty-four bytes, or folded
+    /// (except the host segment of an app link of sixteen bytes or fewer:
+    /// ``probeFolded(parent:segment:)``).
     @inline(never)
     private func probeAnyLength(parent: Child, segment: SegmentRef, fold: Bool) -> Child {
         guard let base = UnsafeRawPointer(bytes.baseAddress) else { return .none }
