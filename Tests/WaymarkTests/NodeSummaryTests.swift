@@ -46,9 +46,6 @@ import Testing
             let plain = leaf.typedCount == 0 && !leaf.isCatchAll && scopes.allSatisfy { $0 < 32 }
             #expect((node.endFlags & FlatTrie.Node.endIsPlain != 0) == plain)
             #expect((node.endFlags & FlatTrie.Node.endHasTrailingSlash != 0) == leaf.hasTrailingSlash)
-            #expect(
-                (node.endFlags & FlatTrie.Node.endNeedsSource != 0)
-                    == (leaf.parameterCount > 0 || leaf.isCatchAll))
             summarized += 1
         }
         // promo/:code, promo/summer, item/:id, files, help/.

@@ -22,7 +22,7 @@ extension FlatTrie {
         /// Bit `i` is set when the first ending leaf is in scope ID `i`; complete only when
         /// ``endIsPlain`` is set in `endFlags`.
         var endScopes: UInt32 = 0
-        /// The three flags below, and above them (from bit ``catchAllCountShift``) the number of
+        /// The two flags below, and above them (from bit ``catchAllCountShift``) the number of
         /// catch-alls that start here.
         var endFlags: UInt32 = 0
 
@@ -37,11 +37,9 @@ extension FlatTrie {
         static let endIsPlain: UInt32 = 1
         /// The first ending leaf's template has a trailing slash.
         static let endHasTrailingSlash: UInt32 = 2
-        /// The first ending leaf has parameters or a catch-all to decode from the matched string.
-        static let endNeedsSource: UInt32 = 4
-        /// Where the catch-all count starts in `endFlags`: 29 bits, more than any table has leaves
-        /// (a leaf is 32 bytes, so 2^29 of them would take 16 GiB).
-        static let catchAllCountShift: UInt32 = 3
+        /// Where the catch-all count starts in `endFlags`: 30 bits, more than any table has leaves
+        /// (a leaf is 32 bytes, so 2^30 of them would take 32 GiB).
+        static let catchAllCountShift: UInt32 = 2
 
         /// The search's record of `node`, summing up the first leaf that ends there: its children
         /// are given in the search's numbering, and its catch-alls end at `catchAllEnd` (`leaves`
@@ -64,9 +62,7 @@ extension FlatTrie {
                 let scope = leafScopes[position]
                 if scope >= 0 && scope < 32 { endScopes |= 1 << UInt32(scope) } else { plain = false }
             }
-            endFlags |=
-                (plain ? Self.endIsPlain : 0) | (leaf.hasTrailingSlash ? Self.endHasTrailingSlash : 0)
-                | (leaf.needsSource ? Self.endNeedsSource : 0)
+            endFlags |= (plain ? Self.endIsPlain : 0) | (leaf.hasTrailingSlash ? Self.endHasTrailingSlash : 0)
         }
     }
 }

@@ -3,14 +3,17 @@
 /// A hit allocates nothing, whatever its parameters: they are found in the string when read.
 @usableFromInline
 struct MatchDetails: Sendable {
-    let core: MatchingCore
-    /// The string that was matched, kept only when there is something to decode from it (parameters
-    /// or a wildcard); the captures index its UTF-8.
-    let source: String?
+    @usableFromInline let core: MatchingCore
+    /// The string that was matched; the captures index its UTF-8. ``RouteTable/match(path:)``
+    /// always keeps it: a reference kept whatever the template lets the optimizer drop its retain
+    /// and release where the caller reads only the match's value (see ``MatchingCore/Found``).
+    /// Matches made from a full lookup keep it only when there is something to decode from it
+    /// (parameters or a wildcard).
+    @usableFromInline let source: String?
     @usableFromInline let found: MatchingCore.Found
 
     /// `source` is the matched string, or `nil` when `found` needs nothing from it.
-    @inline(__always)
+    @inlinable @inline(__always)
     init(core: MatchingCore, source: String?, found: MatchingCore.Found) {
         self.core = core
         self.source = source
@@ -18,7 +21,7 @@ struct MatchDetails: Sendable {
     }
 
     /// The matched route's registration index.
-    @inlinable var route: Int32 { found.route }
+    var route: Int32 { leafRecord.route }
 
     var leafRecord: SegmentTrie.Leaf { core.trie.leaves[Int(found.leafIndex)] }
     var template: RouteTemplate { core.template(of: Int(route)) }
@@ -38,48 +41,49 @@ extension MatchingCore {
     /// dropping one costs no reference counting: the leaf, the scope, and where the route path lies
     /// in the matched string. Captures are found again in the path when they are read (a match that
     /// is only asked for its value pays nothing for them).
+    ///
+    /// Two words, so that a ``RouteMatch`` of a one-word value (an `Int`, a payload-free enum)
+    /// holds six scalars: its value, the core, the string (two words) and these. The optimizer
+    /// takes a value of up to six scalars apart, so where a caller reads only the match's value it
+    /// drops the retains and releases of the core and the string, two to four atomic operations.
+    /// With a seventh scalar it kept them (in a release of the whole match through an outlined
+    /// function), about 9 ns of a 130-ns lookup. The route is therefore not kept here (the search
+    /// hands it on beside the match, and ``MatchDetails/route`` reads the leaf), nor the first
+    /// capture (``CoreLookup/firstCaptureStart``).
     @usableFromInline
     struct Found: Sendable {
-        var leafIndex: Int32
-        /// The leaf's route, as the search found it (so that making the match reads no leaf).
-        @usableFromInline var route: Int32
-        var scopeID: Int32
-        /// The start of the route path (segment 0's first byte, or a '/' before it).
-        var pathStart: Int32
-        /// The end of the route path.
-        var pathEnd: Int32
-        /// One more than the offset of the first `:name` parameter's first byte, when the search
-        /// that found the leaf recorded it (a full lookup, whose request decodes it at once); 0
-        /// otherwise. The parameter ends at the next `/` or at `pathEnd`.
-        ///
-        /// Four bytes rather than a packed range, to keep ``MatchDetails`` at 48 bytes (it was 56):
-        /// a ``RouteMatch`` of 64 bytes or more, as `RouteMatch<Int>` was, is dropped through its
-        /// type's value witnesses (a metadata look-up and indirect calls, about 80 instructions a
-        /// lookup) instead of two releases.
-        var firstCaptureStart: Int32 = 0
+        /// The leaf's index (low half) and the scope's ID (high half).
+        @usableFromInline var leafAndScope: UInt64
+        /// The start of the route path (low half: segment 0's first byte, or a '/' before it) and
+        /// its end (high half).
+        @usableFromInline var path: UInt64
+
+        init(leafIndex: Int32, scopeID: Int32, pathStart: Int32, pathEnd: Int32) {
+            leafAndScope = UInt64(UInt32(bitPattern: leafIndex)) | UInt64(UInt32(bitPattern: scopeID)) &<< 32
+            path = UInt64(UInt32(bitPattern: pathStart)) | UInt64(UInt32(bitPattern: pathEnd)) &<< 32
+        }
+
+        var leafIndex: Int32 { Int32(truncatingIfNeeded: leafAndScope) }
+        var scopeID: Int32 { Int32(truncatingIfNeeded: leafAndScope &>> 32) }
+        var pathStart: Int32 { Int32(truncatingIfNeeded: path) }
+        var pathEnd: Int32 { Int32(truncatingIfNeeded: path &>> 32) }
     }
 
-    /// A found leaf of `route`.
+    /// A found leaf.
     @inline(__always)
-    func found(leafIndex: Int32, route: Int32, scopeID: Int32, path: Range<Int>) -> Found {
+    func found(leafIndex: Int32, scopeID: Int32, path: Range<Int>) -> Found {
         Found(
-            leafIndex: leafIndex, route: route, scopeID: scopeID, pathStart: Int32(truncatingIfNeeded: path.lowerBound),
+            leafIndex: leafIndex, scopeID: scopeID, pathStart: Int32(truncatingIfNeeded: path.lowerBound),
             pathEnd: Int32(truncatingIfNeeded: path.upperBound))
     }
 
-    /// A found leaf, with the range of its first parameter from the parsed segments.
-    func found(
-        leafIndex: Int32, scopeID: Int32, path: Range<Int>, segments: UnsafeBufferPointer<SegmentRef>
-    ) -> Found {
+    /// One more than the offset of the first `:name` parameter's first byte of a found leaf, from
+    /// the parsed segments, or 0 when it has none (see ``CoreLookup/firstCaptureStart``).
+    func firstCaptureStart(leafIndex: Int32, segments: UnsafeBufferPointer<SegmentRef>) -> Int32 {
         let leaf = trie.leaves[Int(leafIndex)]
-        var result = found(leafIndex: leafIndex, route: leaf.route, scopeID: scopeID, path: path)
-        if leaf.parameterCount > 0 {
-            let position = Int(trie.parameterPositions[Int(leaf.parameterStart)])
-            if position < segments.count {
-                result.firstCaptureStart = segments[position].start &+ 1
-            }
-        }
-        return result
+        guard leaf.parameterCount > 0 else { return 0 }
+        let position = Int(trie.parameterPositions[Int(leaf.parameterStart)])
+        return position < segments.count ? segments[position].start &+ 1 : 0
     }
 
     /// Whether the found template has parameters or a catch-all to decode from the matched string.
@@ -140,12 +144,13 @@ extension MatchingCore {
         return result
     }
 
-    /// The byte range of `:name` parameter `index` of a found leaf in `source`.
-    func captureRange(_ index: Int, of found: Found, in source: String) -> Range<Int> {
-        if index == 0 && found.firstCaptureStart > 0 {
+    /// The byte range of `:name` parameter `index` of a found leaf in `source`; `firstCaptureStart`
+    /// is one more than where the first parameter starts, when the caller knows it (or 0).
+    func captureRange(_ index: Int, of found: Found, in source: String, firstCaptureStart: Int32 = 0) -> Range<Int> {
+        if index == 0 && firstCaptureStart > 0 {
             return source.withUTF8Bytes { utf8 in
                 let end = min(Int(found.pathEnd), utf8.count)
-                let start = min(Int(found.firstCaptureStart) - 1, end)
+                let start = min(Int(firstCaptureStart) - 1, end)
                 var index = start
                 while index < end, utf8[index] != UInt8(ascii: "/") { index += 1 }
                 return start..<index
@@ -167,14 +172,18 @@ extension MatchingCore {
         return PathSegments.decodedSegments(of: source, in: start..<Int(found.pathEnd))
     }
 
-    /// The `:name` parameters and the named catch-all of a found leaf, decoded from `source`.
-    func parameters(of found: Found, in source: String) -> RouteParameters {
+    /// The `:name` parameters and the named catch-all of a found leaf, decoded from `source`
+    /// (`firstCaptureStart` as in ``captureRange(_:of:in:firstCaptureStart:)``).
+    func parameters(of found: Found, in source: String, firstCaptureStart: Int32 = 0) -> RouteParameters {
         let record = trie.leaves[Int(found.leafIndex)]
         if record.parameterCount == 0 && record.catchAllName < 0 { return RouteParameters() }
         if record.parameterCount == 1 && record.catchAllName < 0 {
             let name = trie.names[Int(trie.parameterNames[Int(record.parameterStart)])]
             return RouteParameters(
-                .init(name: name, value: PathSegments.decoded(source, captureRange(0, of: found, in: source))))
+                .init(
+                    name: name,
+                    value: PathSegments.decoded(
+                        source, captureRange(0, of: found, in: source, firstCaptureStart: firstCaptureStart))))
         }
         // Up to four parameters are found one by one (no array); more in one pass over the path.
         let count = Int(record.parameterCount)
@@ -190,7 +199,8 @@ extension MatchingCore {
         parameters.reserveCapacity(count + (record.catchAllName >= 0 ? 1 : 0))
         for index in 0..<count {
             let name = trie.names[Int(trie.parameterNames[Int(record.parameterStart) + index])]
-            let range = ranges?[index] ?? captureRange(index, of: found, in: source)
+            let range =
+                ranges?[index] ?? captureRange(index, of: found, in: source, firstCaptureStart: firstCaptureStart)
             parameters.append(.init(name: name, value: PathSegments.decoded(source, range)))
         }
         if record.catchAllName >= 0 {

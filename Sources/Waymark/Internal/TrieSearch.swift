@@ -44,25 +44,23 @@ struct TrieSearch {
         return fullSearch().map(hit(leaf:))
     }
 
-    /// A leaf found, with its route and whether the match needs the matched string (for its
-    /// parameters or catch-all), so that the caller reads no leaf.
+    /// A leaf found, with its route, so that the caller reads no leaf.
     struct Hit {
         var leaf: Int32
         var route: Int32
-        var needsSource: Bool
     }
 
     /// The ``Hit`` of a leaf, read from its record.
     @inline(__always)
     private func hit(leaf index: Int32) -> Hit {
         let leaf = trie.pointee.leaves[Int(index)]
-        return Hit(leaf: index, route: leaf.route, needsSource: leaf.needsSource)
+        return Hit(leaf: index, route: leaf.route)
     }
 
     /// A ``firstPathLeaf()`` answer that is no leaf: -1 (search in full) or ``noMatch``.
     @inline(__always)
     private static func noLeaf(_ code: Int32) -> Hit {
-        Hit(leaf: code, route: -1, needsSource: false)
+        Hit(leaf: code, route: -1)
     }
 
     /// ``best()`` when the first path does not give the answer. Kept out of line, so that the
@@ -204,9 +202,7 @@ struct TrieSearch {
         // The node's first ending template: its record sums it up (see ``FlatTrie/Node``).
         let record = nodes[Int(node)]
         if record.leafStart < record.catchAllStart && answer == record.leafStart {
-            return Hit(
-                leaf: answer, route: record.endRoute,
-                needsSource: record.endFlags & FlatTrie.Node.endNeedsSource != 0)
+            return Hit(leaf: answer, route: record.endRoute)
         }
         return hit(leaf: answer)
     }

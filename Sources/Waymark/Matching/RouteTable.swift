@@ -61,13 +61,19 @@ public struct RouteTable<Value: Sendable>: Sendable {
     /// template without parameters. A string that ``lookup(_:)`` finds over one of the table's
     /// ``RouteLimits`` (or invalid, or refused) matches nothing here either.
     ///
+    /// Where a caller reads only the match's ``RouteMatch/value``, and `Value` is one word (an `Int`,
+    /// an enum without payloads), the optimizer also drops the match's references to the table and
+    /// the string: such a lookup does no reference counting at all.
+    ///
     /// ```swift
     /// table.match(path: "/product/42")?.parameters["id"]   // "42"
     /// ```
     @inlinable
     public func match(path: String) -> RouteMatch<Value>? {
-        guard let details = core.best(path) else { return nil }
-        return RouteMatch(value: values[Int(details.route)], details: details)
+        guard let hit = core.best(path) else { return nil }
+        // The core is alive: `self` holds it for the whole call (see `MatchingCore.FoundHit.core`).
+        let details = MatchDetails(core: hit.core.takeUnretainedValue(), source: path, found: hit.found)
+        return RouteMatch(value: values[Int(hit.route)], details: details)
     }
 
     @usableFromInline

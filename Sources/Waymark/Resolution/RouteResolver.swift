@@ -146,7 +146,9 @@ public struct RouteResolver: Sendable {
         let lookup = table.core.lookup(string, collectAll: false)
         guard let url = lookup.url else { return nil }
         let origin = origin ?? (url.kind == .internal ? .internal : .external)
-        if let best = lookup.best { return makeRequest(url, origin: origin, found: best) }
+        if let best = lookup.best {
+            return makeRequest(url, origin: origin, found: best, firstCaptureStart: lookup.firstCaptureStart)
+        }
         return RouteRequest(
             url: url, origin: origin, routeName: defaultRoute?.name, matchedTemplate: nil, scope: nil,
             routeParameters: nil, wildcard: nil, properties: properties(defaultRoute?.properties ?? [:], url))
@@ -359,14 +361,17 @@ public struct RouteResolver: Sendable {
 
     /// A request from the core's plain answer: no ``MatchDetails`` (and its two references) on the
     /// way, the values are decoded from the URL's string.
-    private func makeRequest(_ url: RouteURL, origin: RouteOrigin, found: MatchingCore.Found) -> RouteRequest {
+    private func makeRequest(
+        _ url: RouteURL, origin: RouteOrigin, found: MatchingCore.Found, firstCaptureStart: Int32 = 0
+    ) -> RouteRequest {
         let core = table.core
         let index = Int(core.trie.leaves[Int(found.leafIndex)].route)
         let source = url.string
         // Field by field: copying the whole `Route` would retain every filter, closure and property.
         return RouteRequest(
             url: url, origin: origin, routeName: routes[index].name, matchedTemplate: routes[index].template,
-            scope: core.scopeList[Int(found.scopeID)], routeParameters: core.parameters(of: found, in: source),
+            scope: core.scopeList[Int(found.scopeID)],
+            routeParameters: core.parameters(of: found, in: source, firstCaptureStart: firstCaptureStart),
             wildcard: core.wildcard(of: found, in: source), properties: properties(routes[index].properties, url))
     }
 
