@@ -19,6 +19,10 @@ extension URLAnatomy {
     ///   segment's escapes checked for valid UTF-8;
     /// - an ASCII control character or DEL is an error;
     /// - `?`, `#` or the end of the string ends the path.
+    ///
+    /// A word whose only stops are slashes (most words of most paths) takes a shorter loop that
+    /// reads no byte: each slash closes a segment. Bytes past the end of the string, which pad its
+    /// last word, are masked off instead of tested.
     @inline(__always)
     static func splitPath(
         _ bytes: UnsafeBufferPointer<UInt8>, from start: Int, into buffer: UnsafeMutableBufferPointer<SegmentRef>
@@ -27,60 +31,74 @@ extension URLAnatomy {
         guard let base = UnsafeRawPointer(bytes.baseAddress) else {
             return SplitPath(end: start, segmentCount: 0, overflow: false)
         }
-        let classes = byteClasses.utf8Start
         var index = start
         // A path usually starts with '/', which ends no segment: step over it.
         if index < count && bytes[index] == UInt8(ascii: "/") { index &+= 1 }
         var segmentStart = index
         var segmentCount = 0
-        var isComplex = false
-        var hasEscape = false
+        // What the segment so far holds: `complex` and `escape` bits.
+        var marks: UInt8 = 0
+        let complex: UInt8 = 1
+        let escape: UInt8 = 2
         var end = count
-        /// Records the segment from `segmentStart` to `segmentEnd`, if it is not empty.
+        /// Records the segment from `segmentStart` to `segmentEnd`, if it is not empty, and starts the
+        /// next one after `segmentEnd`.
+        @inline(__always)
         func close(_ segmentEnd: Int) throws(Failure) {
-            guard segmentEnd > segmentStart else { return }
-            if hasEscape { try validate(bytes, segmentStart..<segmentEnd, position: segmentCount + 1) }
-            if segmentCount < buffer.count {
-                buffer[segmentCount] = SegmentRef(
-                    start: Int32(truncatingIfNeeded: segmentStart), end: Int32(truncatingIfNeeded: segmentEnd),
-                    isComplex: isComplex)
+            if segmentEnd > segmentStart {
+                if marks & escape != 0 { try validate(bytes, segmentStart..<segmentEnd, position: segmentCount &+ 1) }
+                if segmentCount < buffer.count {
+                    buffer[segmentCount] = SegmentRef(
+                        start: Int32(truncatingIfNeeded: segmentStart), end: Int32(truncatingIfNeeded: segmentEnd),
+                        isComplex: marks != 0)
+                }
+                segmentCount &+= 1
             }
-            segmentCount &+= 1
+            segmentStart = segmentEnd &+ 1
+            marks = 0
         }
         scan: while index < count {
-            // A plain load while eight bytes remain; the clamped one only for the last word.
-            let word =
-                index &+ 8 <= count
-                ? UInt64(littleEndian: base.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-                : ByteWord.loadForMasking(base, at: index, count: count)
-            var stops = ByteWord.pathStops(word)
-            while stops != 0 {
-                let offset = stops.trailingZeroBitCount &>> 3
-                stops &= stops &- 1
-                let position = index &+ offset
-                // The zero bytes that pad the string's last word.
-                if position >= count { break scan }
-                let byte = UInt8(truncatingIfNeeded: word &>> UInt64(truncatingIfNeeded: offset &* 8))
-                if byte == UInt8(ascii: "/") {
+            // A plain load while eight bytes remain; for the last word, the bytes that remain.
+            let remaining = count &- index
+            let word: UInt64
+            var live = ByteWord.high
+            if remaining >= 8 {
+                word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+            } else {
+                word = ByteWord.loadForMasking(base, at: index, count: count)
+                live = ByteWord.mask(bytes: remaining) & ByteWord.high
+            }
+            let slashes = ByteWord.zeroBytes(word ^ 0x2F2F_2F2F_2F2F_2F2F) & live
+            var stops = ByteWord.pathStops(word) & live
+            if stops == slashes {
+                while stops != 0 {
+                    let position = index &+ (stops.trailingZeroBitCount &>> 3)
+                    stops &= stops &- 1
                     try close(position)
-                    segmentStart = position &+ 1
-                    isComplex = false
-                    hasEscape = false
-                    continue
                 }
-                switch classes[Int(byte)] {
-                case ordinary:
-                    continue  // ' ', '!', '"' or '$': the word test marks them too
-                case percent:
-                    isComplex = true
-                    hasEscape = true
-                case nonASCII:
-                    isComplex = true
-                case control:
-                    throw controlCharacter(bytes, at: position)
-                default:  // '?' or '#'
-                    end = position
-                    break scan
+            } else {
+                while stops != 0 {
+                    let offset = stops.trailingZeroBitCount &>> 3
+                    stops &= stops &- 1
+                    let position = index &+ offset
+                    let byte = UInt8(truncatingIfNeeded: word &>> UInt64(truncatingIfNeeded: offset &* 8))
+                    if byte == UInt8(ascii: "/") {
+                        try close(position)
+                        continue
+                    }
+                    switch byteClasses.utf8Start[Int(byte)] {
+                    case ordinary:
+                        continue  // ' ', '!', '"' or '$': the word test marks them too
+                    case percent:
+                        marks |= complex | escape
+                    case nonASCII:
+                        marks |= complex
+                    case control:
+                        throw controlCharacter(bytes, at: position)
+                    default:  // '?' or '#'
+                        end = position
+                        break scan
+                    }
                 }
             }
             index &+= 8
