@@ -53,6 +53,27 @@ import Waymark
         #expect(table.match(path: "/p/" + stem + "-a-") == nil)
     }
 
+    /// Keys of 17 to 24 bytes that agree on their first sixteen and their length differ only in the
+    /// third word, so a probe that meets a sibling's record must compare it: with many siblings in
+    /// the table, the probes of the missing ones meet registered ones.
+    @Test func siblingsThatDifferOnlyPastSixteenBytesAreTold() throws {
+        let stem = "summer-sale-2026"  // sixteen bytes
+        let suffixes = (0..<400).map { String($0 + 1000) }  // four bytes: 20-byte keys
+        let registered = suffixes.enumerated().filter { $0.offset % 2 == 0 }.map(\.element)
+        let missing = suffixes.enumerated().filter { $0.offset % 2 == 1 }.map(\.element)
+        let table = try Self.table(registered.map { "p/" + stem + $0 } + ["p/" + stem + "-x" + "/y"])
+        for suffix in registered {
+            #expect(table.match(path: "/p/" + stem + suffix)?.value == "p/" + stem + suffix)
+        }
+        for suffix in missing {
+            #expect(table.match(path: "/p/" + stem + suffix) == nil, "\(suffix)")
+        }
+        // Seventeen and twenty-four bytes, the ends of the three-word probe.
+        #expect(table.match(path: "/p/" + stem + "-") == nil)
+        #expect(table.match(path: "/p/" + stem + "-x/y")?.value == "p/" + stem + "-x/y")
+        #expect(table.match(path: "/p/" + stem + "12345678") == nil)
+    }
+
     @Test func escapesAndNonASCIIBytesAtEveryOffsetCompareDecoded() throws {
         for length in 1...20 {
             for position in 0..<length {

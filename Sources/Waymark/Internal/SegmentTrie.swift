@@ -45,6 +45,9 @@ struct SegmentTrie: Sendable {
         /// The parent node, or -1 for the root's literals as the host of an app link sees them
         /// (folded).
         var parent: Int32 = 0
+        /// The child node. In the built table (search numbering, see ``FlatTrie``) the record at
+        /// position `i` leads to node `i + 1`, except the root's folded records, which lead to the
+        /// node of the literal they fold.
         var child: Int32 = -1
         var keyCount: Int32 = 0
         /// Where the key starts in the trie's key bytes (for keys longer than sixteen bytes).
