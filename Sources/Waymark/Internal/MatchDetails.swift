@@ -4,17 +4,15 @@
 @usableFromInline
 struct MatchDetails: Sendable {
     @usableFromInline let core: MatchingCore
-    /// The string that was matched; the captures index its UTF-8. ``RouteTable/match(path:)``
-    /// always keeps it: a reference kept whatever the template lets the optimizer drop its retain
-    /// and release where the caller reads only the match's value (see ``MatchingCore/Found``).
-    /// Matches made from a full lookup keep it only when there is something to decode from it
-    /// (parameters or a wildcard).
-    @usableFromInline let source: String?
+    /// The string that was matched; the captures index its UTF-8. Kept whatever the template: a
+    /// reference kept on every path lets the optimizer drop its retain and release where the caller
+    /// reads only the match's value (see ``MatchingCore/Found``), which a reference kept only for
+    /// templates with something to decode did not.
+    @usableFromInline let source: String
     @usableFromInline let found: MatchingCore.Found
 
-    /// `source` is the matched string, or `nil` when `found` needs nothing from it.
     @inlinable @inline(__always)
-    init(core: MatchingCore, source: String?, found: MatchingCore.Found) {
+    init(core: MatchingCore, source: String, found: MatchingCore.Found) {
         self.core = core
         self.source = source
         self.found = found
@@ -32,8 +30,8 @@ struct MatchDetails: Sendable {
     }
     var scope: RouteScope { core.scopeList[Int(found.scopeID)] }
     var priority: Int { Int(leafRecord.priority) }
-    var wildcard: [String]? { core.wildcard(of: found, in: source ?? "") }
-    var parameters: RouteParameters { core.parameters(of: found, in: source ?? "") }
+    var wildcard: [String]? { core.wildcard(of: found, in: source) }
+    var parameters: RouteParameters { core.parameters(of: found, in: source) }
 }
 
 extension MatchingCore {
@@ -84,13 +82,6 @@ extension MatchingCore {
         guard leaf.parameterCount > 0 else { return 0 }
         let position = Int(trie.parameterPositions[Int(leaf.parameterStart)])
         return position < segments.count ? segments[position].start &+ 1 : 0
-    }
-
-    /// Whether the found template has parameters or a catch-all to decode from the matched string.
-    @inline(__always)
-    func needsSource(_ found: Found) -> Bool {
-        let leaf = trie.views.pointee.leaves[Int(found.leafIndex)]
-        return leaf.needsSource
     }
 
     /// Calls `body` with the index and byte range of each path segment of a found match, split as

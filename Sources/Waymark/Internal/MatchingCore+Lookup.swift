@@ -55,11 +55,10 @@ extension MatchingCore {
         @usableFromInline var core: Unmanaged<MatchingCore>
     }
 
-    /// A found match with the core and the matched string (kept only when the match has something
-    /// to decode from it).
+    /// A found match with the core and the matched string.
     @usableFromInline @inline(__always)
     func details(_ found: Found, source: String) -> MatchDetails {
-        MatchDetails(core: self, source: needsSource(found) ? source : nil, found: found)
+        MatchDetails(core: self, source: source, found: found)
     }
 
     private func best(bytes: UnsafeBufferPointer<UInt8>) -> FoundHit? {

@@ -79,9 +79,6 @@ struct SegmentTrie: Sendable {
 
         var hasTrailingSlash: Bool { flags & 1 != 0 }
         var isCatchAll: Bool { flags & 2 != 0 }
-        /// A match of this leaf decodes something from the matched string (parameters or a
-        /// catch-all), so it keeps the string.
-        var needsSource: Bool { parameterCount > 0 || isCatchAll }
     }
 
     var nodes: [Node] = []

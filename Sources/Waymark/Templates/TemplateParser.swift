@@ -216,8 +216,7 @@ struct TemplateParser {
                 break
             }
         }
-        let slice = UnsafeBufferPointer(rebasing: text[range])
-        return .literal(isASCII ? PercentDecoding.asciiString(slice) : String(decoding: slice, as: UTF8.self))
+        return .literal(string(text, range, isASCII: isASCII))
     }
 
     private func parseParameter(
@@ -259,10 +258,11 @@ struct TemplateParser {
         }
     }
 
-    private func string(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
+    /// The text of a byte range; `isASCII`, when the caller has already looked, saves the scan.
+    private func string(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, isASCII: Bool? = nil) -> String {
         let slice = UnsafeBufferPointer(rebasing: text[range])
-        return slice.contains { $0 >= 0x80 }
-            ? String(decoding: slice, as: UTF8.self) : PercentDecoding.asciiString(slice)
+        return isASCII ?? !slice.contains { $0 >= 0x80 }
+            ? PercentDecoding.asciiString(slice) : String(decoding: slice, as: UTF8.self)
     }
 
     static func isIdentifier<Bytes: Collection<UInt8>>(_ text: Bytes) -> Bool {
