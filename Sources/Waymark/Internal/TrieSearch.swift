@@ -156,8 +156,8 @@ struct TrieSearch {
     /// in full.
     ///
     /// A literal child's slot follows from the URL and the keys of the path so far, not from what
-    /// was read, so the slots of a path of literals are read in parallel; then the last node and
-    /// its leaf.
+    /// was read, so the slots of a path of literals are read in parallel; then the last node, whose
+    /// record usually answers for its first leaf.
     @inline(__always)
     private func firstPathLeaf() -> Hit {
         let nodes = trie.pointee.nodes
