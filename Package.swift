@@ -9,7 +9,7 @@ let package = Package(
         .library(name: "WaymarkPathConfiguration", targets: ["WaymarkPathConfiguration"]),
         .library(name: "WaymarkNavigation", targets: ["WaymarkNavigation"]),
         .library(name: "WaymarkSwiftUI", targets: ["WaymarkSwiftUI"]),
-        .executable(name: "waymark", targets: ["waymark"]),
+        .executable(name: "waymark", targets: ["WaymarkCLI"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -28,9 +28,11 @@ let package = Package(
         // A thin SwiftUI layer over WaymarkNavigation; every file is `#if canImport(SwiftUI)`, so on
         // Linux it builds empty.
         .target(name: "WaymarkSwiftUI", dependencies: ["Waymark", "WaymarkNavigation"]),
-        // The command-line tool: a thin argument-parser layer over the library.
+        // The command-line tool: a thin argument-parser layer over the library. The target is
+        // `WaymarkCLI` and the product (the binary) `waymark`: a target `waymark` beside `Waymark` is one
+        // folder, and one module name, on Apple's case-insensitive file systems.
         .executableTarget(
-            name: "waymark",
+            name: "WaymarkCLI",
             dependencies: [
                 "Waymark",
                 "WaymarkPathConfiguration",
@@ -46,7 +48,7 @@ let package = Package(
             dependencies: ["WaymarkNavigation", .product(name: "Logging", package: "swift-log")]
         ),
         // Runs the built `waymark` binary; depending on the executable makes `swift test` build it.
-        .testTarget(name: "waymarkTests", dependencies: ["waymark"]),
+        .testTarget(name: "WaymarkCLITests", dependencies: ["WaymarkCLI"]),
     ],
     swiftLanguageModes: [.v6]
 )
