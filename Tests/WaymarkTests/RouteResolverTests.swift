@@ -1,12 +1,19 @@
-import Synchronization
+import Foundation
 import Testing
 import Waymark
 
 /// Records what ran, in order, across concurrent closures.
-final class Trace: Sendable {
-    private let entries = Mutex<[String]>([])
-    func record(_ entry: String) { entries.withLock { $0.append(entry) } }
-    var all: [String] { entries.withLock { $0 } }
+///
+/// `NSLock`, not `Synchronization.Mutex`: `Mutex` needs macOS 15 / iOS 18, above the package's
+/// floors, and on Apple platforms every test target links into one bundle, so one test file that
+/// needs it would stop every test from building there.
+final class Trace: @unchecked Sendable {
+    // Safe to share: `entries` is only read or written while `lock` is held, and the lock is never
+    // held across a suspension point (both bodies are synchronous).
+    private let lock = NSLock()
+    private var entries: [String] = []
+    func record(_ entry: String) { lock.withLock { entries.append(entry) } }
+    var all: [String] { lock.withLock { entries } }
 }
 
 @Suite struct RouteResolverTests {

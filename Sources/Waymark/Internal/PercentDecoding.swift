@@ -53,7 +53,28 @@ enum PercentDecoding {
     @inline(__always)
     static func validated(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
         if !bytes.contains(where: { $0 >= 0x80 }) { return asciiString(bytes) }
-        return String(validating: bytes, as: UTF8.self)
+        // `String(validating:as:)` is new in the Swift 6 standard library (macOS 15, iOS 18, tvOS 18,
+        // watchOS 11, visionOS 2), above the package's floors; before it, the same answer is made by
+        // hand. `PercentDecodingTests` holds the two to the same result on every family of bytes.
+        if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
+            return String(validating: bytes, as: UTF8.self)
+        }
+        return validatedByParsing(bytes)
+    }
+
+    /// `String(validating:as:)` for the OS versions that lack it: `nil` unless every scalar is
+    /// well-formed UTF-8 (the standard library's parser refuses overlong forms, surrogates, scalars
+    /// past U+10FFFF and truncated sequences, as `String(validating:as:)` does), then the string.
+    static func validatedByParsing(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        var iterator = bytes.makeIterator()
+        var parser = Unicode.UTF8.ForwardParser()
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid: continue
+            case .emptyInput: return String(decoding: bytes, as: UTF8.self)
+            case .error: return nil
+            }
+        }
     }
 
     /// A `String` of bytes the caller knows are ASCII. Writing them into the string's own storage
