@@ -96,6 +96,24 @@ import WaymarkPathConfiguration
         #expect(throws: PathConfigurationError.self) { try configuration("{\"rules\": [") }
     }
 
+    /// A document that says two things (a rule's properties written twice) is refused with the key and
+    /// both places: the first or the last would each surprise someone who reviewed it.
+    @Test func aKeyWrittenTwiceIsAnErrorNamingItAndWhereItStands() {
+        let json = """
+            {"rules": [
+              {"patterns": ["/admin"], "properties": {"presentation": "none"}, "properties": {}}
+            ]}
+            """
+        #expect(
+            throws: PathConfigurationError(
+                message:
+                    #"path configuration: not valid JSON (duplicate key "properties" (first at line 2, column 28); each key may appear once at line 2, column 68)"#
+            )
+        ) {
+            try configuration(json)
+        }
+    }
+
     @Test func historicalLocationRulesAreBuiltInAndOverridable() throws {
         let plain = try configuration(#"{"rules": []}"#)
         let recede = plain.match(path: "/recede_historical_location")

@@ -56,14 +56,24 @@ import Waymark
     @Test(arguments: [
         Case(
             label: "not JSON", json: "{ routes: [] }",
-            messages: ["error: the file is not valid JSON: Invalid value at line 1, column 3"]),
+            messages: [
+                "error: the file is not valid JSON: expected a key in double quotes, found 'r' at line 1, column 3"
+            ]),
         Case(
             label: "trailing commas are tolerated",
             json: "{\n  \"routes\": [\n    {\"name\": \"a\", \"template\": \"a\"},\n  ],\n}",
             messages: []),
         Case(
             label: "error position on line 3", json: "{\n  \"routes\": [\n    {name: 1}\n  ]\n}",
-            messages: ["error: the file is not valid JSON: Invalid value at line 3, column 6"]),
+            messages: [
+                "error: the file is not valid JSON: expected a key in double quotes, found 'n' at line 3, column 6"
+            ]),
+        Case(
+            label: "a key written twice: refused, not resolved one way or the other",
+            json: #"{"routes": [{"name":"dbg","template":"debug","internal":false,"internal":true}]}"#,
+            messages: [
+                #"error: the file is not valid JSON: duplicate key "internal" (first at line 1, column 46); each key may appear once at line 1, column 63"#
+            ]),
         Case(
             label: "not an object", json: "[]",
             messages: [#"error: the file must be a JSON object with a "routes" array"#]),

@@ -27,9 +27,9 @@ enum RouteFileLoader {
         var collector = Collector()
         let root: JSONValue
         do {
-            root = try JSONDecoder().decode(JSONValue.self, from: data)
+            root = try JSONParser.parse(data)
         } catch {
-            collector.error("the file is not valid JSON: \(jsonErrorDetail(error, data: data))")
+            collector.error("the file is not valid JSON: \(error)")
             return Loaded(file: nil, diagnostics: collector.diagnostics)
         }
         guard case .object(let object) = root else {
@@ -236,27 +236,5 @@ enum RouteFileLoader {
             }
         }
         return strings
-    }
-
-    /// Where a JSON document stops being JSON. `JSONDecoder` on Linux says only "not valid JSON";
-    /// `JSONSerialization` says "around character N", which is turned into a line and column here.
-    static func jsonErrorDetail(_ error: any Error, data: Data) -> String {
-        do {
-            _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
-        } catch {
-            guard let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String else {
-                return "\(error.localizedDescription)"
-            }
-            guard let range = detail.range(of: "character "),
-                let offset = Int(detail[range.upperBound...].prefix { $0.isNumber })
-            else { return detail }
-            let prefix = data.prefix(offset)
-            let line = prefix.filter { $0 == UInt8(ascii: "\n") }.count + 1
-            let column = offset - (prefix.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0) + 1
-            let what = detail[..<range.lowerBound].replacingOccurrences(of: " around ", with: "")
-            return "\(what) at line \(line), column \(column)"
-        }
-        if case DecodingError.dataCorrupted(let context) = error { return context.debugDescription }
-        return "\(error)"
     }
 }

@@ -88,9 +88,9 @@ public struct PathConfiguration: Sendable {
     {
         let root: JSONValue
         do {
-            root = try RelaxedJSON.decode(data)
+            root = try JSONParser.parse(data)
         } catch {
-            throw PathConfigurationError(message: "\(source): not valid JSON (\(Self.describe(error)))")
+            throw PathConfigurationError(message: "\(source): not valid JSON (\(error))")
         }
         guard case .object(let object) = root else {
             throw PathConfigurationError(message: "\(source): must be a JSON object with \"settings\" and \"rules\"")
@@ -337,13 +337,6 @@ public struct PathConfiguration: Sendable {
             }
         }
         return found
-    }
-
-    private static func describe(_ error: any Error) -> String {
-        if case DecodingError.dataCorrupted(let context) = error {
-            return (context.underlyingError.map { "\($0)" } ?? context.debugDescription)
-        }
-        return "\(error)"
     }
 
     /// Hotwire Native's built-in rules, applied before the document's (which can override them).

@@ -1,0 +1,393 @@
+package import Foundation
+
+/// Reads JSON documents (route files, path configurations) the same way on every platform.
+///
+/// Foundation's readers differ between Apple's systems and Linux, and between OS versions: in which
+/// extensions they accept (trailing commas), in how they word a syntax error (so its position cannot
+/// be read back out of the message), and none of them reports a key written twice — it keeps one of
+/// the two, so `{"internal": false, "internal": true}` says one thing to a reviewer and another to
+/// the app. This reader is RFC 8259 JSON, plus trailing commas when asked, and:
+/// - every error names its line and column (counted in Unicode scalars from 1);
+/// - a key written twice in one object is an error that names the key and both places;
+/// - arrays and objects nest at most ``Options/maximumDepth`` deep, and the reader keeps its own
+///   stack, so no document can exhaust the thread's stack; the work is linear in the document's size.
+package enum JSONParser {
+    /// What the reader accepts beyond RFC 8259.
+    package struct Options: Sendable {
+        /// A `,` before `]` or `}` is skipped, as Hotwire documents in the wild are written.
+        package var allowsTrailingCommas = true
+        /// The deepest nesting of arrays and objects accepted.
+        package var maximumDepth = 512
+
+        /// The default options: trailing commas accepted, nesting to 512.
+        package init() {}
+    }
+
+    /// Parses a whole document: one value, with only white space around it. A UTF-8 byte order mark
+    /// at the start is skipped.
+    package static func parse(_ data: Data, options: Options = Options()) throws(JSONSyntaxError) -> JSONValue {
+        let bytes = [UInt8](data)
+        return try bytes.withUnsafeBufferPointer { buffer throws(JSONSyntaxError) in
+            var reader = Reader(bytes: buffer, options: options)
+            return try reader.document()
+        }
+    }
+}
+
+/// Where and why a document is not JSON.
+package struct JSONSyntaxError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// What is wrong, without the position: `unexpected character 'x'`.
+    package var message: String
+    /// The line, from 1.
+    package var line: Int
+    /// The column on that line, from 1, in Unicode scalars.
+    package var column: Int
+
+    /// `message at line L, column C`.
+    package var description: String { "\(message) at line \(line), column \(column)" }
+}
+
+extension JSONParser {
+    /// One open array or object, with what it holds so far.
+    private enum Frame {
+        case array([JSONValue])
+        /// The members so far, where each key was written (for a duplicate's message), and the key
+        /// whose value is being read.
+        case object([String: JSONValue], keyOffsets: [String: Int], pendingKey: String)
+    }
+
+    private struct Reader {
+        let bytes: UnsafeBufferPointer<UInt8>
+        let options: Options
+        var index = 0
+
+        init(bytes: UnsafeBufferPointer<UInt8>, options: Options) {
+            self.bytes = bytes
+            self.options = options
+        }
+
+        mutating func document() throws(JSONSyntaxError) -> JSONValue {
+            try validateUTF8()
+            if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
+            var stack: [Frame] = []
+            while true {
+                skipWhiteSpace()
+                // Read the value that is due: a scalar completes at once; a container opens a frame,
+                // unless it is empty.
+                var value: JSONValue
+                switch peek() {
+                case UInt8(ascii: "{"):
+                    try open(depth: stack.count)
+                    index += 1
+                    skipWhiteSpace()
+                    if peek() == UInt8(ascii: "}") {
+                        index += 1
+                        value = .object([:])
+                    } else {
+                        let key = try memberKey(in: [:])
+                        stack.append(.object([:], keyOffsets: [key.text: key.offset], pendingKey: key.text))
+                        continue
+                    }
+                case UInt8(ascii: "["):
+                    try open(depth: stack.count)
+                    index += 1
+                    skipWhiteSpace()
+                    if peek() == UInt8(ascii: "]") {
+                        index += 1
+                        value = .array([])
+                    } else {
+                        stack.append(.array([]))
+                        continue
+                    }
+                default:
+                    value = try scalar()
+                }
+                // Hand the finished value to the containers it closes, until one wants another value.
+                while true {
+                    guard let frame = stack.popLast() else {
+                        skipWhiteSpace()
+                        if index < bytes.count {
+                            throw error("unexpected \(describeByte()) after the document's value")
+                        }
+                        return value
+                    }
+                    skipWhiteSpace()
+                    switch frame {
+                    case .array(var items):
+                        items.append(value)
+                        if try separator(closing: UInt8(ascii: "]")) {
+                            value = .array(items)
+                            continue
+                        }
+                        stack.append(.array(items))
+                    case .object(var members, var keyOffsets, let pendingKey):
+                        members[pendingKey] = value
+                        if try separator(closing: UInt8(ascii: "}")) {
+                            value = .object(members)
+                            continue
+                        }
+                        let key = try memberKey(in: keyOffsets)
+                        keyOffsets[key.text] = key.offset
+                        stack.append(.object(members, keyOffsets: keyOffsets, pendingKey: key.text))
+                    }
+                    break
+                }
+            }
+        }
+
+        /// Refuses an array or object that would nest deeper than the limit (`depth` are open already).
+        private func open(depth: Int) throws(JSONSyntaxError) {
+            if depth >= options.maximumDepth {
+                throw error("arrays and objects nest deeper than \(options.maximumDepth) levels")
+            }
+        }
+
+        /// After a member: `,` (then `true` only when a trailing comma closes the container) or the
+        /// closing bracket (`true`).
+        private mutating func separator(closing: UInt8) throws(JSONSyntaxError) -> Bool {
+            if peek() == closing {
+                index += 1
+                return true
+            }
+            guard peek() == UInt8(ascii: ",") else {
+                throw error("expected ',' or '\(Character(UnicodeScalar(closing)))', found \(describeByte())")
+            }
+            let comma = index
+            index += 1
+            skipWhiteSpace()
+            if peek() == closing {
+                guard options.allowsTrailingCommas else {
+                    index = comma
+                    throw error("a ',' must be followed by another value")
+                }
+                index += 1
+                return true
+            }
+            return false
+        }
+
+        /// A member's key and its `:`, refusing a key the object already has.
+        private mutating func memberKey(in keyOffsets: [String: Int]) throws(JSONSyntaxError) -> (
+            text: String, offset: Int
+        ) {
+            skipWhiteSpace()
+            guard peek() == UInt8(ascii: "\"") else {
+                throw error("expected a key in double quotes, found \(describeByte())")
+            }
+            let offset = index
+            let key = try string()
+            if let first = keyOffsets[key] {
+                let (line, column) = position(of: first)
+                index = offset
+                throw error(
+                    "duplicate key \"\(key)\" (first at line \(line), column \(column)); each key may appear once")
+            }
+            skipWhiteSpace()
+            guard peek() == UInt8(ascii: ":") else {
+                throw error("expected ':' after the key \"\(key)\", found \(describeByte())")
+            }
+            index += 1
+            return (key, offset)
+        }
+
+        private mutating func scalar() throws(JSONSyntaxError) -> JSONValue {
+            // At the end, 0 stands for "no byte": it is no value's first byte either.
+            switch peek() ?? 0 {
+            case UInt8(ascii: "\""): return .string(try string())
+            case UInt8(ascii: "t"):
+                try literal("true")
+                return .bool(true)
+            case UInt8(ascii: "f"):
+                try literal("false")
+                return .bool(false)
+            case UInt8(ascii: "n"):
+                try literal("null")
+                return .null
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try number())
+            default: throw error("expected a value, found \(describeByte())")
+            }
+        }
+
+        private mutating func literal(_ word: StaticString) throws(JSONSyntaxError) {
+            let expected = UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
+            guard bytes.count - index >= expected.count, bytes[index..<index + expected.count].elementsEqual(expected)
+            else {
+                throw error("expected a value, found \(describeByte())")
+            }
+            index += expected.count
+        }
+
+        /// `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`, as a finite `Double`.
+        private mutating func number() throws(JSONSyntaxError) -> Double {
+            let start = index
+            if peek() == UInt8(ascii: "-") { index += 1 }
+            if peek() == UInt8(ascii: "0") {
+                index += 1
+            } else {
+                guard try digits() > 0 else { throw error("expected a digit, found \(describeByte())") }
+            }
+            if peek() == UInt8(ascii: ".") {
+                index += 1
+                guard try digits() > 0 else { throw error("expected a digit after '.', found \(describeByte())") }
+            }
+            if peek() == UInt8(ascii: "e") || peek() == UInt8(ascii: "E") {
+                index += 1
+                if peek() == UInt8(ascii: "+") || peek() == UInt8(ascii: "-") { index += 1 }
+                guard try digits() > 0 else { throw error("expected a digit in the exponent, found \(describeByte())") }
+            }
+            let text = String(decoding: bytes[start..<index], as: UTF8.self)
+            guard let value = Double(text), value.isFinite else {
+                index = start
+                throw error("the number \(text) is too large")
+            }
+            return value
+        }
+
+        private mutating func digits() throws(JSONSyntaxError) -> Int {
+            let start = index
+            while let byte = peek(), byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") { index += 1 }
+            return index - start
+        }
+
+        /// A string from its opening quote: escapes decoded, control characters refused.
+        private mutating func string() throws(JSONSyntaxError) -> String {
+            index += 1
+            let start = index
+            var decoded: [UInt8]?
+            var runStart = start
+            while true {
+                guard let byte = peek() else { throw error("the string that starts here is not closed", at: start - 1) }
+                switch byte {
+                case UInt8(ascii: "\""):
+                    index += 1
+                    guard var text = decoded else { return String(decoding: bytes[start..<index - 1], as: UTF8.self) }
+                    text.append(contentsOf: bytes[runStart..<index - 1])
+                    return String(decoding: text, as: UTF8.self)
+                case UInt8(ascii: "\\"):
+                    var text = decoded ?? []
+                    text.append(contentsOf: bytes[runStart..<index])
+                    try escape(into: &text)
+                    decoded = text
+                    runStart = index
+                case 0..<0x20:
+                    throw error("a control character (U+\(hex(UInt32(byte), width: 4))) must be escaped in a string")
+                default:
+                    index += 1
+                }
+            }
+        }
+
+        /// One escape, from its backslash, appended as UTF-8.
+        private mutating func escape(into text: inout [UInt8]) throws(JSONSyntaxError) {
+            let start = index
+            index += 1
+            guard let letter = peek() else { throw error("the string that starts here is not closed", at: start) }
+            index += 1
+            switch letter {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): text.append(letter)
+            case UInt8(ascii: "b"): text.append(0x08)
+            case UInt8(ascii: "f"): text.append(0x0C)
+            case UInt8(ascii: "n"): text.append(0x0A)
+            case UInt8(ascii: "r"): text.append(0x0D)
+            case UInt8(ascii: "t"): text.append(0x09)
+            case UInt8(ascii: "u"):
+                var scalar = try hexQuad(escapeStart: start)
+                if (0xD800..<0xDC00).contains(scalar) {
+                    guard bytes.count - index >= 2, bytes[index] == UInt8(ascii: "\\"),
+                        bytes[index + 1] == UInt8(ascii: "u")
+                    else {
+                        throw error(
+                            "the escape \\u\(hex(scalar, width: 4)) is half of a surrogate pair, with no second half",
+                            at: start)
+                    }
+                    let low = index
+                    index += 2
+                    let second = try hexQuad(escapeStart: low)
+                    guard (0xDC00..<0xE000).contains(second) else {
+                        throw error(
+                            "the escape \\u\(hex(scalar, width: 4)) is half of a surrogate pair, with no second half",
+                            at: start)
+                    }
+                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (second - 0xDC00)
+                } else if (0xDC00..<0xE000).contains(scalar) {
+                    throw error(
+                        "the escape \\u\(hex(scalar, width: 4)) is the second half of a surrogate pair, with no first half",
+                        at: start)
+                }
+                // Every value left is a Unicode scalar: surrogates were handled above.
+                guard let unicode = Unicode.Scalar(scalar) else { throw error("invalid \\u escape", at: start) }
+                UTF8.encode(unicode) { text.append($0) }
+            default:
+                throw error("unknown escape '\\\(Character(UnicodeScalar(letter)))'", at: start)
+            }
+        }
+
+        private mutating func hexQuad(escapeStart: Int) throws(JSONSyntaxError) -> UInt32 {
+            var value: UInt32 = 0
+            for _ in 0..<4 {
+                guard let byte = peek(), let digit = PercentDecoding.hexValue(byte) else {
+                    throw error("a \\u escape needs four hexadecimal digits", at: escapeStart)
+                }
+                value = value << 4 | UInt32(digit)
+                index += 1
+            }
+            return value
+        }
+
+        /// The whole document must be UTF-8: checked once, so strings can be made from slices.
+        private mutating func validateUTF8() throws(JSONSyntaxError) {
+            var iterator = bytes.makeIterator()
+            var parser = Unicode.UTF8.ForwardParser()
+            var offset = 0
+            while true {
+                switch parser.parseScalar(from: &iterator) {
+                case .valid(let encoded): offset += encoded.count
+                case .emptyInput: return
+                case .error:
+                    throw error(
+                        "the document is not UTF-8 (byte 0x\(hex(UInt32(bytes[offset]), width: 2)))", at: offset)
+                }
+            }
+        }
+
+        private mutating func skipWhiteSpace() {
+            while let byte = peek(), byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 { index += 1 }
+        }
+
+        private func peek() -> UInt8? { index < bytes.count ? bytes[index] : nil }
+
+        /// The byte at the reader's position, for a message: a quoted character, or the end.
+        private func describeByte() -> String {
+            guard let byte = peek() else { return "the end of the document" }
+            if byte >= 0x21 && byte < 0x7F { return "'\(Character(UnicodeScalar(byte)))'" }
+            if byte >= 0x80 {
+                let scalarEnd = bytes[(index + 1)...].firstIndex { $0 & 0xC0 != 0x80 } ?? bytes.count
+                return "'\(String(decoding: bytes[index..<scalarEnd], as: UTF8.self))'"
+            }
+            return "U+\(hex(UInt32(byte), width: 4))"
+        }
+
+        private func error(_ message: String, at offset: Int? = nil) -> JSONSyntaxError {
+            let (line, column) = position(of: offset ?? index)
+            return JSONSyntaxError(message: message, line: line, column: column)
+        }
+
+        /// The line and column of a byte offset: lines end at LF; columns count Unicode scalars.
+        private func position(of offset: Int) -> (line: Int, column: Int) {
+            let end = min(offset, bytes.count)
+            var line = 1
+            var lineStart = 0
+            for position in 0..<end where bytes[position] == 0x0A {
+                line += 1
+                lineStart = position + 1
+            }
+            let column = bytes[lineStart..<end].reduce(1) { $1 & 0xC0 == 0x80 ? $0 : $0 + 1 }
+            return (line, column)
+        }
+
+        private func hex(_ value: UInt32, width: Int) -> String {
+            let digits = String(value, radix: 16, uppercase: true)
+            return String(repeating: "0", count: max(0, width - digits.count)) + digits
+        }
+    }
+}
