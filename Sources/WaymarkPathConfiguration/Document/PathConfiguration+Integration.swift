@@ -1,4 +1,4 @@
-internal import Foundation
+public import Foundation
 public import Waymark
 
 extension PathConfiguration: PathPropertiesProvider {
@@ -36,13 +36,24 @@ public final class PathConfigurationHolder: PathPropertiesProvider, @unchecked S
 
 extension RouteFile {
     /// Loads the path configuration the route file names (`"pathConfiguration"`), or `nil` when it
-    /// names none. A relative path resolves against the route file's folder (or the current
-    /// directory, for a file given as data).
+    /// names none.
     ///
-    /// - Throws: ``PathConfigurationError`` when the file cannot be read or is not a document.
-    public func loadPathConfiguration(options: PathConfiguration.Options = PathConfiguration.Options())
-        throws(PathConfigurationError) -> PathConfiguration?
-    {
+    /// A relative path resolves against `folder` when given, or else against the folder of the route
+    /// file (``RouteFile/fileURL``, set by ``RouteFile/init(contentsOf:)``). It never resolves against
+    /// the process's current directory, which in an app is `/` or wherever it was launched from: a
+    /// route file read from data, with a relative path and no `folder`, is an error that says so. An
+    /// app that bundles both files passes its bundle's folder:
+    ///
+    /// ```swift
+    /// let file = try RouteFile(data: routesData)
+    /// let configuration = try file.loadPathConfiguration(relativeTo: Bundle.main.resourceURL)
+    /// ```
+    ///
+    /// - Throws: ``PathConfigurationError`` when the file cannot be read or is not a document, or the
+    ///   path is relative and there is no folder to resolve it against.
+    public func loadPathConfiguration(
+        relativeTo folder: URL? = nil, options: PathConfiguration.Options = PathConfiguration.Options()
+    ) throws(PathConfigurationError) -> PathConfiguration? {
         switch pathConfiguration {
         case nil:
             return nil
@@ -55,10 +66,17 @@ extension RouteFile {
             }
             return try PathConfiguration(data: data, options: options, source: "pathConfiguration")
         case .file(let path)?:
-            let base =
-                fileURL?.deletingLastPathComponent()
-                ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
-            let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : base.appendingPathComponent(path)
+            let url: URL
+            if path.hasPrefix("/") {
+                url = URL(fileURLWithPath: path)
+            } else if let base = folder ?? fileURL?.deletingLastPathComponent() {
+                url = base.appendingPathComponent(path)
+            } else {
+                throw PathConfigurationError(
+                    message: "pathConfiguration: \"\(path)\" is relative, and the route file was read from data, "
+                        + "so it has no folder: pass loadPathConfiguration(relativeTo:) the folder it is in "
+                        + "(in an app, Bundle.main.resourceURL), or load the route file with RouteFile(contentsOf:)")
+            }
             let data: Data
             do {
                 data = try Data(contentsOf: url)

@@ -1,0 +1,58 @@
+import Foundation
+import Testing
+import Waymark
+import WaymarkPathConfiguration
+
+/// A route file's `"pathConfiguration": "relative/path.json"` resolves against a folder the app
+/// chose (or the route file's own), never against the process's current directory, which in an app
+/// is `/` or wherever it happened to be launched from.
+@Suite struct RouteFileReferenceTests {
+    static let document = #"{"rules": [{"patterns": ["^/product/"], "properties": {"context": "modal"}}]}"#
+    static let routes =
+        #"{"schemes": ["app"], "pathConfiguration": "config/path.json", "routes": [{"name": "p", "template": "product/:id"}]}"#
+
+    /// A folder with `routes.json` and `config/path.json` in it; removed afterwards.
+    static func withFolder(_ body: (URL) throws -> Void) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "waymark-reference-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("config"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data(document.utf8).write(to: folder.appendingPathComponent("config/path.json"))
+        try Data(routes.utf8).write(to: folder.appendingPathComponent("routes.json"))
+        try body(folder)
+    }
+
+    @Test func aFileReadFromDiskResolvesAgainstItsOwnFolder() throws {
+        try Self.withFolder { folder in
+            let file = try RouteFile(contentsOf: folder.appendingPathComponent("routes.json"))
+            let configuration = try #require(try file.loadPathConfiguration())
+            #expect(configuration.properties(for: "/product/1").context == .modal)
+        }
+    }
+
+    @Test func aFileReadFromDataResolvesAgainstTheFolderTheAppNames() throws {
+        try Self.withFolder { folder in
+            let file = try RouteFile(data: Data(Self.routes.utf8))
+            let configuration = try #require(try file.loadPathConfiguration(relativeTo: folder))
+            #expect(configuration.properties(for: "/product/1").context == .modal)
+        }
+    }
+
+    /// With no folder, the current directory is not guessed, even when the file happens to be there.
+    @Test func aFileReadFromDataWithNoFolderIsAnErrorThatSaysWhatToDo() throws {
+        try Self.withFolder { folder in
+            let previous = FileManager.default.currentDirectoryPath
+            #expect(FileManager.default.changeCurrentDirectoryPath(folder.path))
+            defer { _ = FileManager.default.changeCurrentDirectoryPath(previous) }
+            let file = try RouteFile(data: Data(Self.routes.utf8))
+            #expect(
+                throws: PathConfigurationError(
+                    message:
+                        #"pathConfiguration: "config/path.json" is relative, and the route file was read from data, "#
+                        + "so it has no folder: pass loadPathConfiguration(relativeTo:) the folder it is in "
+                        + "(in an app, Bundle.main.resourceURL), or load the route file with RouteFile(contentsOf:)")
+            ) { try file.loadPathConfiguration() }
+        }
+    }
+}
