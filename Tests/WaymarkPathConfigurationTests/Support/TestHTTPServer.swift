@@ -9,8 +9,12 @@ import Foundation
 /// A real HTTP/1.1 server on 127.0.0.1 and a free port, for the loader's tests: one connection at
 /// a time, `Connection: close`, answers from a handler.
 ///
+/// It runs on Linux and on Apple platforms alike: the accept loop waits in `poll(2)` on the listener
+/// and on a wake-up pipe, and `stop()` writes to the pipe. (`shutdown(2)` on a listening socket wakes
+/// a blocked `accept(2)` on Linux but not on Darwin, where such a server would never stop.)
+///
 /// `@unchecked Sendable`: the mutable state (`received`, `stopped`) is only touched under `lock`;
-/// the socket descriptor and handler are constants set in `init`.
+/// the descriptors and the handler are constants set in `init`.
 final class TestHTTPServer: @unchecked Sendable {
     struct Request: Sendable {
         var method: String
@@ -39,6 +43,8 @@ final class TestHTTPServer: @unchecked Sendable {
 
     let port: UInt16
     private let listener: Int32
+    /// The wake-up pipe: `stop()` writes a byte to `wake.write`; the accept loop polls `wake.read`.
+    private let wake: (read: Int32, write: Int32)
     private let handler: @Sendable (Request, Int) -> Reply
     private let lock = NSLock()
     private var received: [Request] = []
@@ -62,6 +68,9 @@ final class TestHTTPServer: @unchecked Sendable {
         var yes: Int32 = 1
         setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
         var address = sockaddr_in()
+        #if canImport(Darwin)
+            address.sin_len = UInt8(MemoryLayout<sockaddr_in>.size)
+        #endif
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = 0
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
@@ -78,30 +87,61 @@ final class TestHTTPServer: @unchecked Sendable {
         _ = withUnsafeMutablePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
         }
+        var pipeDescriptors: [Int32] = [0, 0]
+        guard pipe(&pipeDescriptors) == 0 else {
+            close(descriptor)
+            throw CocoaError(.fileReadUnknown)
+        }
         port = UInt16(bigEndian: address.sin_port)
         listener = descriptor
+        wake = (pipeDescriptors[0], pipeDescriptors[1])
         self.handler = handler
         let thread = Thread { [self] in acceptLoop() }
         thread.start()
     }
 
-    /// Stops accepting connections; later requests fail to connect.
+    /// Stops accepting connections; later requests fail to connect. Calling it again does nothing.
     func stop() {
-        lock.withLock { stopped = true }
-        // Wakes the accept loop, which closes the descriptor itself: closing it here could let
-        // another server's socket reuse its number while the loop is about to accept from it.
-        shutdown(listener, Int32(SHUT_RDWR))
+        let first = lock.withLock {
+            defer { stopped = true }
+            return !stopped
+        }
+        // One byte, written once: the loop closes the pipe only after reading it, so this write never
+        // meets a closed (or reused) descriptor.
+        if first {
+            var byte: UInt8 = 1
+            _ = write(wake.write, &byte, 1)
+        }
     }
 
-    /// Serves until stopped, then closes the listener.
+    /// Serves until `stop()` wakes it, then closes the listener and the pipe.
     private func acceptLoop() {
-        defer { close(listener) }
-        while !lock.withLock({ stopped }) {
+        defer {
+            close(listener)
+            close(wake.read)
+            close(wake.write)
+        }
+        var descriptors = [
+            pollfd(fd: listener, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: wake.read, events: Int16(POLLIN), revents: 0),
+        ]
+        while true {
+            descriptors[0].revents = 0
+            descriptors[1].revents = 0
+            let ready = poll(&descriptors, 2, -1)
+            if ready < 0 && errno == EINTR { continue }
+            // The wake-up byte (or a broken poll, which a test would see as a server that stops).
+            if ready < 0 || descriptors[1].revents != 0 { return }
+            // A listener in error (POLLERR, POLLNVAL) would wake every poll: stop instead of spinning.
+            guard descriptors[0].revents & Int16(POLLIN) != 0 else { return }
             let connection = accept(listener, nil, nil)
-            guard connection >= 0 else { return }
+            guard connection >= 0 else {
+                if errno == EINTR || errno == ECONNABORTED { continue }
+                return
+            }
             if lock.withLock({ stopped }) {
                 close(connection)
-                return
+                continue
             }
             serve(connection)
             close(connection)

@@ -1,0 +1,57 @@
+import Foundation
+import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The loader's tests rely on the test server answering and then stopping: a server whose accept
+/// loop never wakes (as `shutdown(2)` left it on Darwin) would keep every later "server is down"
+/// test from meaning anything.
+@Suite struct TestHTTPServerTests {
+    /// Whether a TCP connection to 127.0.0.1:port is accepted.
+    static func connects(to port: UInt16) -> Bool {
+        #if canImport(Glibc)
+            let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #else
+            let descriptor = socket(AF_INET, SOCK_STREAM, 0)
+        #endif
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        var address = sockaddr_in()
+        #if canImport(Darwin)
+            address.sin_len = UInt8(MemoryLayout<sockaddr_in>.size)
+        #endif
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let result = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        return result == 0
+    }
+
+    @Test func anIdleServerStopsAndItsPortRefusesConnections() async throws {
+        let server = try TestHTTPServer { _, _ in .init(status: 200, body: Data("ok".utf8)) }
+        let (body, _) = try await URLSession.shared.data(from: server.baseURL.appendingPathComponent("x"))
+        #expect(String(decoding: body, as: UTF8.self) == "ok")
+        #expect(Self.connects(to: server.port))
+        server.stop()
+        server.stop()  // a second stop does nothing
+        // The accept loop closes the listener when it wakes; give it up to five seconds.
+        var refused = false
+        for _ in 0..<500 where !refused {
+            refused = !Self.connects(to: server.port)
+            if !refused { try await Task.sleep(nanoseconds: 10_000_000) }
+        }
+        #expect(refused)
+    }
+}
