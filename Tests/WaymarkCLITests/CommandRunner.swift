@@ -12,26 +12,49 @@ enum CommandRunner {
         var standardError: String
     }
 
-    /// The executable: beside the test runner in the build products folder.
+    /// The executable, found where every build system puts it: in the build products folder, beside
+    /// the test bundle.
+    ///
+    /// - SwiftPM on Linux: the test runner is the executable `.build/<config>/<package>PackageTests.xctest`,
+    ///   beside `waymark`.
+    /// - SwiftPM and Xcode on Apple platforms: the tests run inside a bundle (`….xctest`) loaded by
+    ///   Xcode's `xctest` tool or Swift Testing's runner, which live elsewhere; the bundle that holds
+    ///   this code is in the products folder (`.build/<config>/` or `DerivedData/…/Build/Products/<config>/`),
+    ///   beside `waymark`.
+    ///
+    /// `WAYMARK_EXECUTABLE` overrides both, for a build system that puts products elsewhere. There is
+    /// no guess at `.build/debug`: a release test run must not test a stale debug binary.
     static var executable: URL {
         get throws {
             var candidates: [URL] = []
-            if let runner = CommandLine.arguments.first {
-                let runnerURL = URL(fileURLWithPath: runner)
-                candidates.append(runnerURL.deletingLastPathComponent().appendingPathComponent("waymark"))
-                // macOS: the runner is inside waymarkPackageTests.xctest/Contents/MacOS.
-                candidates.append(
-                    runnerURL.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-                        .deletingLastPathComponent().appendingPathComponent("waymark"))
+            if let path = ProcessInfo.processInfo.environment["WAYMARK_EXECUTABLE"], !path.isEmpty {
+                candidates.append(URL(fileURLWithPath: path))
             }
-            candidates.append(Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("waymark"))
-            candidates.append(packageRoot.appendingPathComponent(".build/debug/waymark"))
+            #if canImport(Darwin)
+                candidates.append(
+                    Bundle(for: BundleMarker.self).bundleURL.deletingLastPathComponent().appendingPathComponent(
+                        "waymark"))
+            #else
+                if let runner = CommandLine.arguments.first {
+                    candidates.append(
+                        URL(fileURLWithPath: runner).deletingLastPathComponent().appendingPathComponent("waymark"))
+                }
+            #endif
             guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
-                throw CocoaError(
-                    .fileNoSuchFile, userInfo: [NSFilePathErrorKey: candidates.map(\.path).joined(separator: ", ")])
+                throw CommandRunnerError(
+                    message: "the waymark executable is not beside the test bundle; looked at "
+                        + candidates.map(\.path).joined(separator: ", ") + "; set WAYMARK_EXECUTABLE to its path")
             }
             return found
         }
+    }
+
+    /// A class in this test bundle, so that `Bundle(for:)` finds the bundle on Apple platforms.
+    private final class BundleMarker {}
+
+    struct CommandRunnerError: Error, CustomStringConvertible {
+        var message: String
+        var description: String { message }
     }
 
     static var packageRoot: URL {
