@@ -40,12 +40,38 @@ public struct PathConfigurationCache: Sendable {
         self.writer = writer
     }
 
-    /// The default folder: `Caches/Waymark/PathConfiguration` of the user's caches directory.
+    /// The default folder, of this app alone: `<caches>/<bundle identifier>/Waymark/PathConfiguration`.
+    ///
+    /// On macOS an app outside the sandbox shares `~/Library/Caches` with every other app of the
+    /// user, so a folder without the app's name would hand one app's cached documents (and ETags) to
+    /// another that also uses Waymark. Apple's guidance is a subfolder named by the bundle
+    /// identifier; inside a sandbox (iOS, and sandboxed macOS apps) it costs one folder level. A
+    /// process with no bundle identifier (a command-line tool, a Linux server) uses its process name.
     public static var defaultDirectory: URL {
-        let caches =
-            FileManager.default.urls(for: .cachesDirectory, in: .userDomainMask).first
-            ?? FileManager.default.temporaryDirectory
-        return caches.appendingPathComponent("Waymark/PathConfiguration", isDirectory: true)
+        defaultDirectory(
+            caches: FileManager.default.urls(for: .cachesDirectory, in: .userDomainMask).first
+                ?? FileManager.default.temporaryDirectory,
+            bundleIdentifier: Bundle.main.bundleIdentifier,
+            processName: ProcessInfo.processInfo.processName)
+    }
+
+    /// The default folder under `caches` for an app with this bundle identifier (or, without one, this
+    /// process name). The name becomes one folder: every character but ASCII letters, digits, `.`,
+    /// `-` and `_` becomes `_`, and a name of only dots (or none) becomes `_`, so no name leaves
+    /// `caches`.
+    public static func defaultDirectory(caches: URL, bundleIdentifier: String?, processName: String) -> URL {
+        let raw = bundleIdentifier.flatMap { $0.isEmpty ? nil : $0 } ?? processName
+        var name = String(
+            String.UnicodeScalarView(
+                raw.unicodeScalars.map { scalar in
+                    scalar.isASCII
+                        && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
+                            || "._-".unicodeScalars.contains(scalar))
+                        ? scalar : "_"
+                }))
+        if name.allSatisfy({ $0 == "." }) { name = "_" + name }
+        return caches.appendingPathComponent(name, isDirectory: true)
+            .appendingPathComponent("Waymark/PathConfiguration", isDirectory: true)
     }
 
     /// The file for a server URL: a 64-bit FNV-1a hash of the full URL string.
