@@ -17,17 +17,30 @@
 public protocol Route: Hashable, Sendable {
     /// A name for logs and analytics. The default is derived from the case: the case name, then
     /// the associated values in parentheses; a nested route's name follows a dot.
+    ///
+    /// For a `Codable` route (every ``URLRoute`` and `NavigationRoute` is one), the default reads the
+    /// case name and values from the route's encoding, whose keys are compiled into the code, so it
+    /// holds in an app built without reflection metadata (`-disable-reflection-metadata`, Xcode's
+    /// "Reflection Metadata Level: None"). For a route that is not `Encodable` the default uses
+    /// `Mirror`, which such an app strips (every name is then the type's): implement `name`, or
+    /// conform to `Codable`.
     var name: String { get }
     /// How the route is shown. The default is ``RoutingType/push``.
     var routingType: RoutingType { get }
 }
 
 extension Route {
-    /// The case name and associated values: `product(42)`, `account.order(7)`, `home`.
+    /// The case name and associated values, by reflection: `product(42)`, `account.order(7)`, `home`.
     public var name: String { RouteName.derived(from: self) }
 
     /// ``RoutingType/push``.
     public var routingType: RoutingType { .push }
+}
+
+extension Route where Self: Encodable {
+    /// The case name and associated values, from the route's encoding (no reflection):
+    /// `product(42)`, `account.order(7)`, `category(shoes, nil)`, `home`.
+    public var name: String { RouteNameEncoder.name(of: self) ?? RouteName.derived(from: self) }
 }
 
 /// How a typed route is shown when a navigation model applies it.

@@ -1,0 +1,45 @@
+// Compiled by scripts/check-reflection-free-names.sh together with Route.swift and
+// RouteNameEncoder.swift, with reflection metadata stripped, as an app built with Xcode's
+// "Reflection Metadata Level: None" is. Each line prints a route's name and the name it must have.
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+enum Section: String, Codable { case email, password }
+
+enum AccountRoute: Route, Codable {
+    case orders
+    case edit(section: Section?)
+}
+
+enum ShopRoute: Route, Codable {
+    case home
+    case product(id: Int)
+    case category(slug: String, sort: String?)
+    case search(q: String, tags: [String])
+    case account(AccountRoute)
+    case pair(Int, Double)
+}
+
+let cases: [(any Route, String)] = [
+    (ShopRoute.home, "home"),
+    (ShopRoute.product(id: 42), "product(42)"),
+    (ShopRoute.category(slug: "shoes", sort: nil), "category(shoes, nil)"),
+    (ShopRoute.category(slug: "shoes", sort: "new"), "category(shoes, new)"),
+    (ShopRoute.search(q: "red", tags: ["a", "b"]), "search(red, [a, b])"),
+    (ShopRoute.account(.orders), "account.orders"),
+    (ShopRoute.account(.edit(section: .email)), "account.edit(email)"),
+    (ShopRoute.account(.edit(section: nil)), "account.edit(nil)"),
+    (ShopRoute.pair(1, 2.5), "pair(1, 2.5)"),
+]
+var failures = 0
+for (route, expected) in cases {
+    let name = route.name
+    print(name == expected ? "ok    " : "WRONG ", name, name == expected ? "" : "(expected \(expected))")
+    if name != expected { failures += 1 }
+}
+print("reflection-free names: \(cases.count - failures) of \(cases.count) as expected")
+if failures > 0 { exit(1) }
