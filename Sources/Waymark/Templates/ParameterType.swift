@@ -6,7 +6,7 @@ import Foundation
 /// A value that the type rejects is no match for that template, and matching goes on to the next
 /// candidate (`product/:id<int>` fails over to `product/:slug` for `product/red-shoes`).
 ///
-/// The built-in types are ``int`` (an optional `-` and decimal digits that fit in `Int`), ``float``
+/// The built-in types are ``int`` (an optional `-` and decimal digits that fit in `Int64`), ``float``
 /// (a finite decimal number) and ``uuid``. Register your own with
 /// ``RouteTableBuilder/addParameterType(_:)``:
 ///
@@ -41,7 +41,7 @@ public struct ParameterType: Sendable {
         self.kind = kind
     }
 
-    /// An optional `-` followed by decimal digits, within the range of `Int`.
+    /// An optional `-` followed by decimal digits, within the range of `Int64` on every platform.
     public static let int = ParameterType(name: "int", kind: .int)
     /// A finite decimal number such as `3`, `-2.5` or `1e3` (no `nan`, no `inf`, no hexadecimal).
     public static let float = ParameterType(name: "float", kind: .float)
@@ -65,7 +65,12 @@ public struct ParameterType: Sendable {
         }
     }
 
-    /// Whether `bytes` (decoded) are an integer that fits in `Int`, without allocating.
+    /// Whether `bytes` (decoded) are an integer that fits in `Int64`, without allocating.
+    ///
+    /// `Int64`, not `Int`: `Int` is 32 bits on Apple Watch (arm64_32), and a route table must match
+    /// the same URLs on every device and in every tool that checks it. A value that matches but does
+    /// not fit the `Int` an app decodes it into (`product/3000000000` on a watch) is an input error
+    /// that names the parameter, not a different route; use `Int64` for identifiers past 2³¹.
     static func acceptsInt<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> Bool {
         var iterator = bytes.makeIterator()
         guard var byte = iterator.next() else { return false }
@@ -76,7 +81,7 @@ public struct ParameterType: Sendable {
             byte = next
         }
         var magnitude: UInt64 = 0
-        let limit: UInt64 = negative ? UInt64(Int.max) + 1 : UInt64(Int.max)
+        let limit: UInt64 = negative ? UInt64(Int64.max) + 1 : UInt64(Int64.max)
         while true {
             guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return false }
             let (times10, overflow1) = magnitude.multipliedReportingOverflow(by: 10)
