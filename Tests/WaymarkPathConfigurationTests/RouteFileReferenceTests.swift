@@ -39,20 +39,17 @@ import WaymarkPathConfiguration
         }
     }
 
-    /// With no folder, the current directory is not guessed, even when the file happens to be there.
+    /// With no folder, the current directory is not guessed. (The test does not change the process's
+    /// current directory, which tests running in parallel share; a loader that looked there would
+    /// fail with "cannot be read" instead of this message.)
     @Test func aFileReadFromDataWithNoFolderIsAnErrorThatSaysWhatToDo() throws {
-        try Self.withFolder { folder in
-            let previous = FileManager.default.currentDirectoryPath
-            #expect(FileManager.default.changeCurrentDirectoryPath(folder.path))
-            defer { _ = FileManager.default.changeCurrentDirectoryPath(previous) }
-            let file = try RouteFile(data: Data(Self.routes.utf8))
-            #expect(
-                throws: PathConfigurationError(
-                    message:
-                        #"pathConfiguration: "config/path.json" is relative, and the route file was read from data, "#
-                        + "so it has no folder: pass loadPathConfiguration(relativeTo:) the folder it is in "
-                        + "(in an app, Bundle.main.resourceURL), or load the route file with RouteFile(contentsOf:)")
-            ) { try file.loadPathConfiguration() }
-        }
+        let file = try RouteFile(data: Data(Self.routes.utf8))
+        #expect(
+            throws: PathConfigurationError(
+                message:
+                    #"pathConfiguration: "config/path.json" is relative, and the route file was read from data, "#
+                    + "so it has no folder: pass loadPathConfiguration(relativeTo:) the folder it is in "
+                    + "(in an app, Bundle.main.resourceURL), or load the route file with RouteFile(contentsOf:)")
+        ) { try file.loadPathConfiguration() }
     }
 }
