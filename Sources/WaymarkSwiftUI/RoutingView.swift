@@ -1,4 +1,5 @@
 #if canImport(SwiftUI)
+    import Foundation
     public import SwiftUI
     public import Waymark
     public import WaymarkNavigation
@@ -98,16 +99,20 @@
             return presentation.hasStack
         }
 
+        // The binding closures here say `@MainActor`: the router is main-actor isolated, and
+        // `Binding(get:set:)` takes `@isolated(any) @Sendable` closures, which are nonisolated unless they
+        // say otherwise. Marked, they are isolated to the main actor, where SwiftUI reads and writes bindings,
+        // and the binding carries that isolation.
         private var stack: Binding<[Destination.R]> {
             Binding(
-                get: { router.stack(at: depth) },
-                set: { router.setStack($0, at: depth) })
+                get: { @MainActor in router.stack(at: depth) },
+                set: { @MainActor in router.setStack($0, at: depth) })
         }
 
         /// Whether a sheet (or a cover) is presented over this level; setting `false` dismisses it.
         private func presented(cover: Bool) -> Binding<Bool> {
             Binding(
-                get: {
+                get: { @MainActor in
                     guard let presentation = router.presentation(at: depth) else { return false }
                     #if os(iOS) || os(tvOS) || os(watchOS) || os(visionOS)
                         if case .cover = presentation.style { return cover }
@@ -117,7 +122,7 @@
                         return !cover
                     #endif
                 },
-                set: { isPresented in
+                set: { @MainActor isPresented in
                     if !isPresented { router.dismissPresentation(at: depth) }
                 })
         }
