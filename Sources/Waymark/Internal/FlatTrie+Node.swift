@@ -60,7 +60,11 @@ extension FlatTrie {
             var plain = leaf.typedCount == 0 && !leaf.isCatchAll
             for position in Int(leaf.scopeStart)..<(Int(leaf.scopeStart) + Int(leaf.scopeCount)) {
                 let scope = leafScopes[position]
-                if scope >= 0 && scope < 32 { endScopes |= 1 << UInt32(scope) } else { plain = false }
+                if scope >= 0 && scope < 32 {
+                    endScopes |= 1 << UInt32(truncatingIfNeeded: scope)
+                } else {
+                    plain = false
+                }
             }
             endFlags |= (plain ? Self.endIsPlain : 0) | (leaf.hasTrailingSlash ? Self.endHasTrailingSlash : 0)
         }

@@ -40,7 +40,7 @@ final class FlatTrie: @unchecked Sendable {
     init(_ trie: SegmentTrie, types: [ParameterType]) {
         let order = Self.searchOrder(trie)
         // Keys: the literals', then the folded root keys; folded edges are rebased onto that buffer.
-        let base = Int32(trie.keyBytes.count)
+        let base = Int32(tableIndex: trie.keyBytes.count)
         let folded = trie.foldedRootEdges.map { edge in
             Edge(
                 keyStart: edge.keyStart + base, keyCount: edge.keyCount, child: order[Int(edge.child)], parent: -1,
@@ -72,7 +72,7 @@ final class FlatTrie: @unchecked Sendable {
                     parent: parent, child: child, keyCount: edge.keyCount, keyStart: edge.keyStart))
             var position = NodeKey.home(childKey, shift: shift)
             while indexes[position] >= 0 { position = (position + 1) & (capacity - 1) }
-            indexes[position] = Int32(filled)
+            indexes[position] = Int32(tableIndex: filled)
             filled += 1
         }
         for edge in trie.edges {
@@ -115,8 +115,8 @@ final class FlatTrie: @unchecked Sendable {
         var order = [Int32](repeating: -1, count: trie.nodes.count)
         guard !order.isEmpty else { return order }
         order[0] = 0
-        for (index, edge) in trie.edges.enumerated() { order[Int(edge.child)] = Int32(index + 1) }
-        var next = Int32(trie.edges.count + 1)
+        for (index, edge) in trie.edges.enumerated() { order[Int(edge.child)] = Int32(tableIndex: index + 1) }
+        var next = Int32(tableIndex: trie.edges.count + 1)
         for index in order.indices where order[index] < 0 {
             order[index] = next
             next += 1
@@ -139,7 +139,7 @@ final class FlatTrie: @unchecked Sendable {
             var remaining = value
             while remaining != 0 {
                 let node = Int(order[word &* 64 &+ remaining.trailingZeroBitCount])
-                buffer[node &>> 6] |= 1 &<< UInt64(node & 63)
+                buffer[node &>> 6] |= 1 &<< UInt64(truncatingIfNeeded: node & 63)
                 remaining &= remaining &- 1
             }
         }
@@ -159,11 +159,11 @@ final class FlatTrie: @unchecked Sendable {
         }
         for (index, node) in trie.nodes.enumerated() {
             if node.typedChild >= 0 {
-                parents[Int(node.typedChild)] = Int32(index)
+                parents[Int(node.typedChild)] = Int32(tableIndex: index)
                 edgeHashes[Int(node.typedChild)] = NodeKey.typed
             }
             if node.parameterChild >= 0 {
-                parents[Int(node.parameterChild)] = Int32(index)
+                parents[Int(node.parameterChild)] = Int32(tableIndex: index)
                 edgeHashes[Int(node.parameterChild)] = NodeKey.parameter
             }
         }

@@ -37,13 +37,13 @@ final class MatchingCore: Sendable {
         for definition in plan.definitions {
             // As one copy of contiguous bytes, not byte by byte through the UTF-8 view.
             definition.template.pattern.withUTF8Bytes { bytes.append(contentsOf: $0) }
-            offsets.append(Int32(bytes.count))
+            offsets.append(Int32(tableIndex: bytes.count))
         }
         patternBytes = bytes
         patternOffsets = offsets
         var firstLeaves = [Int32](repeating: -1, count: plan.definitions.count)
         for (index, leaf) in built.leaves.enumerated() where firstLeaves[Int(leaf.route)] < 0 {
-            firstLeaves[Int(leaf.route)] = Int32(index)
+            firstLeaves[Int(leaf.route)] = Int32(tableIndex: index)
         }
         routeLeaves = firstLeaves
         parameterTypes = plan.parameterTypes

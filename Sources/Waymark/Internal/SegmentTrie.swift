@@ -129,7 +129,7 @@ struct SegmentTrie: Sendable {
         for (index, edge) in edges.enumerated() {
             var slot = slot(edge.hash, parent: edge.parent, mask: capacity - 1)
             while slots[slot] >= 0 { slot = (slot + 1) & (capacity - 1) }
-            slots[slot] = Int32(index)
+            slots[slot] = Int32(tableIndex: index)
         }
         return slots
     }
@@ -148,6 +148,6 @@ struct SegmentTrie: Sendable {
     static func slot(_ hash: UInt64, parent: Int32, mask: Int) -> Int {
         let mixed =
             (UInt32(truncatingIfNeeded: hash >> 32) ^ (UInt32(bitPattern: parent) &* 0x9E37_79B1)) &* 0x85EB_CA6B
-        return Int(mixed ^ (mixed >> 15)) & mask
+        return Int(truncatingIfNeeded: mixed ^ (mixed >> 15)) & mask
     }
 }

@@ -71,8 +71,8 @@ struct SegmentTrieBuilder: Sendable {
     private mutating func intern(_ name: String) -> Int32 {
         if let index = nameIndexes[name] { return index }
         names.append(name)
-        nameIndexes[name] = Int32(names.count - 1)
-        return Int32(names.count - 1)
+        nameIndexes[name] = Int32(tableIndex: names.count - 1)
+        return Int32(tableIndex: names.count - 1)
     }
 
     /// Inserts one template variant and returns its first-segment literal child of the root, if it
@@ -84,8 +84,8 @@ struct SegmentTrieBuilder: Sendable {
     ) -> Int32? {
         var node: Int32 = 0
         var rootChild: Int32?
-        let typedStart = Int32(typedSlots.count)
-        let parameterStart = Int32(parameterPositions.count)
+        let typedStart = Int32(tableIndex: typedSlots.count)
+        let parameterStart = Int32(tableIndex: parameterPositions.count)
         var catchAllName: Int32 = -1
         var isCatchAll = false
         for (position, segment) in variant.segments.enumerated() {
@@ -94,12 +94,12 @@ struct SegmentTrieBuilder: Sendable {
                 node = literalChild(of: node, text: text)
                 if position == 0 { rootChild = node }
             case .parameter(let name, let type?):
-                typedSlots.append(.init(segment: Int32(position), type: typeIndex(type)))
-                parameterPositions.append(Int32(position))
+                typedSlots.append(.init(segment: Int32(tableIndex: position), type: typeIndex(type)))
+                parameterPositions.append(Int32(tableIndex: position))
                 parameterNames.append(intern(name))
                 node = child(of: node, typed: true)
             case .parameter(let name, nil):
-                parameterPositions.append(Int32(position))
+                parameterPositions.append(Int32(tableIndex: position))
                 parameterNames.append(intern(name))
                 node = child(of: node, typed: false)
             case .anonymous:
@@ -115,20 +115,20 @@ struct SegmentTrieBuilder: Sendable {
         } else if let existing = scopeRuns[scopeIDs] {
             scopeStart = existing
         } else {
-            scopeStart = Int32(leafScopes.count)
+            scopeStart = Int32(tableIndex: leafScopes.count)
             leafScopes.append(contentsOf: scopeIDs)
             scopeRuns[scopeIDs] = scopeStart
             if scopeIDs == Self.defaultScopeIDs { defaultScopeRun = scopeStart }
         }
-        let leafIndex = Int32(leaves.count)
+        let leafIndex = Int32(tableIndex: leaves.count)
         leaves.append(
             SegmentTrie.Leaf(
-                route: Int32(route), priority: Int32(clamping: priority), scopeStart: scopeStart,
+                route: Int32(tableIndex: route), priority: Int32(clamping: priority), scopeStart: scopeStart,
                 typedStart: typedStart, parameterStart: parameterStart, catchAllName: catchAllName,
                 variant: UInt16(clamping: variantIndex), segmentCount: UInt16(clamping: variant.segments.count),
                 scopeCount: UInt8(clamping: scopeIDs.count),
-                typedCount: UInt8(clamping: Int32(typedSlots.count) - typedStart),
-                parameterCount: UInt8(clamping: Int32(parameterPositions.count) - parameterStart),
+                typedCount: UInt8(clamping: Int32(tableIndex: typedSlots.count) - typedStart),
+                parameterCount: UInt8(clamping: Int32(tableIndex: parameterPositions.count) - parameterStart),
                 flags: (variant.hasTrailingSlash ? 1 : 0) | (isCatchAll ? 2 : 0)))
         if isCatchAll {
             nextLeaf.append(nodes[Int(node)].catchAllHead)
@@ -173,13 +173,14 @@ struct SegmentTrieBuilder: Sendable {
             }
             slot = (slot + 1) & mask
         }
-        let child = Int32(nodes.count)
+        let child = Int32(tableIndex: nodes.count)
         nodes.append(BuildNode(parent: parent))
         nodes[Int(parent)].literalCount += 1
-        edgeSlots[slot] = Int32(edges.count)
+        edgeSlots[slot] = Int32(tableIndex: edges.count)
         edges.append(
             SegmentTrie.Edge(
-                keyStart: Int32(keyBytes.count), keyCount: Int32(bytes.count), child: child, parent: parent, hash: hash)
+                keyStart: Int32(tableIndex: keyBytes.count), keyCount: Int32(tableIndex: bytes.count), child: child,
+                parent: parent, hash: hash)
         )
         keyBytes.append(contentsOf: bytes)
         if parent == 0 { rootTexts.append((child, text)) }
@@ -196,7 +197,7 @@ struct SegmentTrieBuilder: Sendable {
     private mutating func child(of node: Int32, typed: Bool) -> Int32 {
         let existing = typed ? nodes[Int(node)].typed : nodes[Int(node)].parameter
         if existing >= 0 { return existing }
-        let child = Int32(nodes.count)
+        let child = Int32(tableIndex: nodes.count)
         nodes.append(BuildNode(parent: node))
         if typed { nodes[Int(node)].typed = child } else { nodes[Int(node)].parameter = child }
         return child
@@ -243,10 +244,11 @@ struct SegmentTrieBuilder: Sendable {
         trie.nodes.reserveCapacity(nodes.count + 1)
         for (index, node) in nodes.enumerated() {
             var flat = SegmentTrie.Node(
-                typedChild: node.typed, parameterChild: node.parameter, leafStart: Int32(order.count), catchAllStart: 0)
+                typedChild: node.typed, parameterChild: node.parameter, leafStart: Int32(tableIndex: order.count),
+                catchAllStart: 0)
             for part in 0..<2 {
                 let head = part == 0 ? node.terminalHead : node.catchAllHead
-                if part == 1 { flat.catchAllStart = Int32(order.count) }
+                if part == 1 { flat.catchAllStart = Int32(tableIndex: order.count) }
                 guard head >= 0 else { continue }
                 if nextLeaf[Int(head)] < 0 {
                     maxPriorities[index] = max(maxPriorities[index], leaves[Int(head)].priority)
@@ -265,7 +267,7 @@ struct SegmentTrieBuilder: Sendable {
             trie.nodes.append(flat)
         }
         // A last node, with no leaves, closes the last node's catch-all run.
-        let end = Int32(order.count)
+        let end = Int32(tableIndex: order.count)
         trie.nodes.append(SegmentTrie.Node(typedChild: -1, parameterChild: -1, leafStart: end, catchAllStart: end))
         trie.leaves = order.map { leaves[Int($0)] }
         // Children are always created after their parent: one backward pass pushes each node's
@@ -277,8 +279,12 @@ struct SegmentTrieBuilder: Sendable {
         trie.maxPriorities = maxPriorities
         trie.literalNodes = [UInt64](repeating: 0, count: (nodes.count + 63) / 64)
         trie.unforkedNodes = trie.literalNodes
-        func isSet(_ bits: [UInt64], _ index: Int) -> Bool { bits[index >> 6] & (1 << UInt64(index & 63)) != 0 }
-        func set(_ bits: inout [UInt64], _ index: Int) { bits[index >> 6] |= 1 << UInt64(index & 63) }
+        func isSet(_ bits: [UInt64], _ index: Int) -> Bool {
+            bits[index >> 6] & (1 << UInt64(truncatingIfNeeded: index & 63)) != 0
+        }
+        func set(_ bits: inout [UInt64], _ index: Int) {
+            bits[index >> 6] |= 1 << UInt64(truncatingIfNeeded: index & 63)
+        }
         // Parents come before their children, so a parent's bit is known when a child is reached.
         for (index, node) in nodes.enumerated() {
             if node.literalCount > 0 { set(&trie.literalNodes, index) }
@@ -302,7 +308,8 @@ struct SegmentTrieBuilder: Sendable {
         for entry in folded {
             trie.foldedRootEdges.append(
                 .init(
-                    keyStart: Int32(trie.foldedKeyBytes.count), keyCount: Int32(entry.key.utf8.count),
+                    keyStart: Int32(tableIndex: trie.foldedKeyBytes.count),
+                    keyCount: Int32(tableIndex: entry.key.utf8.count),
                     child: entry.child, parent: -1, hash: entry.key.withUTF8Bytes { NodeKey.edge($0) }))
             trie.foldedKeyBytes.append(contentsOf: entry.key.utf8)
         }

@@ -37,6 +37,28 @@ struct TablePlan: Sendable {
     var types: [ParameterType] = []
     var trie: SegmentTrieBuilder
     var errors: [RouteDiagnostic] = []
+    /// What the registrations admitted so far may have added to any one array of the table.
+    var indexEntries = 0
+
+    /// The most entries the registrations may add to any one array of the table. The table indexes
+    /// its arrays with `Int32` on every platform (``Int32/init(tableIndex:)``); half of `Int32.max`
+    /// keeps each array, and any two together (the literal keys and the folded root keys, the edges
+    /// and the folded root edges), below `Int32.max`.
+    static let indexBudget = Int(Int32.max) / 2
+
+    /// An upper bound on what one registration adds to any one array of the table. Per variant: at
+    /// most one node, edge, parameter slot and name per segment (a pattern of n bytes has at most
+    /// n + 1 segments), one leaf, its scope IDs, and its literals in comparable form (lowercased NFC:
+    /// at most 3 bytes for each byte written, the most any Unicode scalar takes). Per registration:
+    /// its number, its pattern's bytes (``MatchingCore/patternBytes``), its scopes and its parameter
+    /// types. Past `indexBudget / 1024` bytes or scopes (a megabyte of template), it does not fit.
+    static func indexCost(of template: RouteTemplate, scopes: Int) -> Int {
+        let bytes = template.pattern.utf8.count
+        guard bytes <= indexBudget / 1024, scopes <= indexBudget / 1024 else { return indexBudget + 1 }
+        var variants = 0
+        template.forEachVariant { _, _ in variants += 1 }
+        return (variants + 1) * (4 * (bytes + 1) + scopes)
+    }
 
     init(
         definitions: [RouteDefinition], schemes: [String], domains: [String], options: RouteTableOptions,
@@ -87,6 +109,17 @@ struct TablePlan: Sendable {
         var hostRegistrations: [Int32: Int] = [:]
         for index in definitions.indices {
             let template = definitions[index].template
+            // Room in the table's Int32 indexes, reserved before anything of this registration is added.
+            let cost = Self.indexCost(of: template, scopes: definitions[index].scopes.count)
+            guard cost <= Self.indexBudget - indexEntries else {
+                let pattern = template.pattern.count > 80 ? String(template.pattern.prefix(60)) + "…" : template.pattern
+                fail(
+                    index, .invalidTemplate,
+                    "\"\(pattern)\" does not fit: the table's arrays would pass \(Self.indexBudget) entries "
+                        + "(they are indexed with Int32 on every platform); split the routes over several tables")
+                break
+            }
+            indexEntries += cost
             if let error = template.parseError {
                 fail(index, error.code, error.message)
                 continue
@@ -151,8 +184,8 @@ struct TablePlan: Sendable {
                 ) { name in
                     if let existing = typeIndexes[name] { return existing }
                     types.append(parameterTypes[name] ?? ParameterType(name: name) { _ in false })
-                    typeIndexes[name] = Int32(types.count - 1)
-                    return Int32(types.count - 1)
+                    typeIndexes[name] = Int32(tableIndex: types.count - 1)
+                    return Int32(tableIndex: types.count - 1)
                 }
                 if appliesToApps, let rootChild, hostRegistrations[rootChild] == nil {
                     hostRegistrations[rootChild] = index
@@ -164,7 +197,7 @@ struct TablePlan: Sendable {
 
     private mutating func scopeID(_ scope: RouteScope) -> Int32 {
         if let id = scopeIDs[scope] { return id }
-        let id = Int32(scopeList.count)
+        let id = Int32(tableIndex: scopeList.count)
         scopeList.append(scope)
         scopeIDs[scope] = id
         return id

@@ -248,7 +248,7 @@ extension TrieSearch {
             return Child(node: child, key: trie.pointee.nodeKeys[Int(child)])
         }
         guard let node = foldedRootChild(after: -1) else { return .none }
-        return Child(node: Int32(node), key: trie.pointee.nodeKeys[node])
+        return Child(node: Int32(tableIndex: node), key: trie.pointee.nodeKeys[node])
     }
 
     /// The root's children whose folded key equals segment 0, in key order, one after another.

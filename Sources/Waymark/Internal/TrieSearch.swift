@@ -96,7 +96,7 @@ struct TrieSearch {
                                     next = foldedRootChildByHash()
                                 } else if let child = foldedRootChild(after: Int(lastLiteral)) {
                                     // Several root literals may fold to this key: stay at this stage.
-                                    next = Child(node: Int32(child), key: trie.pointee.nodeKeys[child])
+                                    next = Child(node: Int32(tableIndex: child), key: trie.pointee.nodeKeys[child])
                                     lastLiteral = next.node
                                 } else {
                                     stage = Self.typedStage
@@ -213,7 +213,7 @@ struct TrieSearch {
     @inline(__always)
     private func acceptsFirstEnding(_ record: FlatTrie.Node) -> Bool {
         guard record.endFlags & FlatTrie.Node.endIsPlain != 0, scopeID >= 0, scopeID < 32 else { return false }
-        if record.endScopes & (1 &<< UInt32(scopeID)) == 0 { return false }
+        if record.endScopes & (1 &<< UInt32(truncatingIfNeeded: scopeID)) == 0 { return false }
         if strictTrailingSlash
             && (record.endFlags & FlatTrie.Node.endHasTrailingSlash != 0) != hasTrailingSlash
         {
@@ -311,8 +311,8 @@ struct TrieSearch {
                 searchAll(node: child, key: trie.pointee.nodeKeys[child], depth: depth + 1, into: &results)
                 found = foldedRootChild(after: child)
             }
-        } else if hasLiterals(Int32(index)) {
-            let child = literalChild(of: Child(node: Int32(index), key: key), depth: depth)
+        } else if hasLiterals(Int32(tableIndex: index)) {
+            let child = literalChild(of: Child(node: Int32(tableIndex: index), key: key), depth: depth)
             if child.node >= 0 { searchAll(node: Int(child.node), key: child.key, depth: depth + 1, into: &results) }
         }
         if node.typedChild >= 0 {

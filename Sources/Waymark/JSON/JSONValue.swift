@@ -39,8 +39,10 @@ public enum JSONValue: Hashable, Sendable, Codable, CustomStringConvertible {
         case .null: try container.encodeNil()
         case .bool(let value): try container.encode(value)
         case .number(let value):
-            if value.rounded() == value, abs(value) < 1e15 {
-                try container.encode(Int(value))
+            // Int64, not Int: Int is 32 bits on Apple Watch, and a whole number up to 1e15 must
+            // print as one there too.
+            if value.rounded() == value, abs(value) < 1e15, let whole = Int64(exactly: value) {
+                try container.encode(whole)
             } else {
                 try container.encode(value)
             }
@@ -73,7 +75,12 @@ public enum JSONValue: Hashable, Sendable, Codable, CustomStringConvertible {
         switch self {
         case .null: "null"
         case .bool(let value): String(value)
-        case .number(let value): value.rounded() == value && abs(value) < 1e15 ? String(Int(value)) : String(value)
+        case .number(let value):
+            if value.rounded() == value, abs(value) < 1e15, let whole = Int64(exactly: value) {
+                String(whole)
+            } else {
+                String(value)
+            }
         case .string(let value): "\"\(value)\""
         case .array(let values): "[" + values.map(\.description).joined(separator: ", ") + "]"
         case .object(let values):

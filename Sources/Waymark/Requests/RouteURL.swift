@@ -103,7 +103,14 @@ public struct RouteURL: Hashable, Sendable, CustomStringConvertible {
     }
 
     private static func range(_ range: Range<Int>?) -> Range<Int32>? {
-        range.map { Int32($0.lowerBound)..<Int32($0.upperBound) }
+        range.map { offset($0.lowerBound)..<offset($0.upperBound) }
+    }
+
+    /// A byte offset into the URL, as stored.
+    @inline(__always)
+    private static func offset(_ value: Int) -> Int32 {
+        // narrowing: value ≤ the URL's length ≤ Int32.max, which URLAnatomy.head checks before any anatomy exists
+        Int32(value)
     }
 
     /// The query as written (still percent-encoded), without `?` and fragment; `nil` when the
@@ -169,8 +176,8 @@ public struct RouteURL: Hashable, Sendable, CustomStringConvertible {
             }
         storage = Storage(
             string: string, kind: kind, scheme: Self.range(anatomy.scheme), host: Self.range(anatomy.host),
-            hasAuthority: anatomy.hasAuthority, pathStart: Int32(anatomy.path.lowerBound),
-            pathEnd: Int32(anatomy.path.upperBound), hasTrailingSlash: hasTrailingSlash, query: query,
+            hasAuthority: anatomy.hasAuthority, pathStart: Self.offset(anatomy.path.lowerBound),
+            pathEnd: Self.offset(anatomy.path.upperBound), hasTrailingSlash: hasTrailingSlash, query: query,
             fragment: Self.range(anatomy.fragment))
     }
 

@@ -161,7 +161,9 @@ enum RouteFileLoader {
         var priority = 0
         switch object["priority"] {
         case nil: break
-        case .number(let value)? where value.rounded() == value && abs(value) <= 1_000_000_000: priority = Int(value)
+        case .number(let value)? where value.rounded() == value && abs(value) <= 1_000_000_000:
+            // narrowing: |value| ≤ 1,000,000,000 < 2³¹ (the case's condition), a whole number: fits Int everywhere
+            priority = Int(value)
         case let other?: fail("must be a whole number between -1000000000 and 1000000000, not \(other)", "priority")
         }
         var isInternal = false

@@ -132,6 +132,7 @@ public struct PathConfiguration: Sendable {
         if options.historicalLocationRules {
             for builtIn in Self.historicalLocationRules {
                 // Built-in patterns are plain literals: they always compile.
+                // narrowing: applied holds only these built-in rules here (historicalLocationRules: three)
                 try? program.add(.sequence(builtIn.path.utf8.map { .bytes(ByteSet([$0])) }), rule: Int32(applied.count))
                 applied.append((nil, builtIn.name, builtIn.properties))
             }
@@ -152,7 +153,11 @@ public struct PathConfiguration: Sendable {
                 diagnostics.append(.init(ruleIndex: index, severity: .skipped, message: failure))
                 continue
             }
-            let ruleNumber = Int32(applied.count)
+            guard let ruleNumber = Int32(exactly: applied.count) else {
+                let message = "more rules than can be numbered (\(Int32.max)); the rest are skipped"
+                diagnostics.append(.init(ruleIndex: index, severity: .skipped, message: message))
+                continue
+            }
             var snapshot = program
             do throws(PatternError) {
                 for node in compiled { try snapshot.add(node, rule: ruleNumber) }

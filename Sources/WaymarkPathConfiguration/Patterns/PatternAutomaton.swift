@@ -130,7 +130,7 @@ extension PatternAutomaton {
             for index in set {
                 switch steps[Int(index)] {
                 case .accept(let rule):
-                    words[Int(rule) / 64] |= UInt64(1) << UInt64(rule % 64)
+                    words[Int(rule) / 64] |= UInt64(1) << UInt64(truncatingIfNeeded: rule % 64)
                 case .endAnchor(let next) where atEnd:
                     seeds.append(next)
                 default:
@@ -140,7 +140,7 @@ extension PatternAutomaton {
             guard atEnd, !seeds.isEmpty else { return }
             for index in closure(seeds, atStart: atStart, atEnd: true) {
                 if case .accept(let rule) = steps[Int(index)] {
-                    words[Int(rule) / 64] |= UInt64(1) << UInt64(rule % 64)
+                    words[Int(rule) / 64] |= UInt64(1) << UInt64(truncatingIfNeeded: rule % 64)
                 }
             }
         }
@@ -184,6 +184,7 @@ extension PatternAutomaton {
             var classOf = [UInt8](repeating: 0, count: 256)
             var representatives: [UInt8] = []
             for byte in 0..<256 {
+                // narrowing: byte < 256, the loop's range
                 let signature = distinct.map { $0.contains(UInt8(byte)) }
                 if let id = classIDs[signature] {
                     classOf[byte] = id
@@ -191,6 +192,7 @@ extension PatternAutomaton {
                     let id = UInt8(truncatingIfNeeded: classIDs.count)
                     classIDs[signature] = id
                     classOf[byte] = id
+                    // narrowing: byte < 256, the loop's range
                     representatives.append(UInt8(byte))
                 }
             }
@@ -216,6 +218,7 @@ extension PatternAutomaton {
 
         /// Adds a state; returns its number.
         private func add(_ set: [Int32]) -> Int32 {
+            // narrowing: sets.count ≤ maximumStates (10,000): run(_:into:work:) empties a full table before adding
             let id = Int32(sets.count)
             ids[set] = id
             sets.append(set)

@@ -30,6 +30,7 @@ struct PatternProgram {
 
     private mutating func append(_ step: Step) -> Int32 {
         steps.append(step)
+        // narrowing: steps.count ≤ maximumSteps (200,000) + 12: checkSize() runs before every node and loop that adds
         return Int32(steps.count - 1)
     }
 
@@ -58,13 +59,14 @@ struct PatternProgram {
             var entries: [Int32] = []
             if anyNonASCII { entries.append(try compileAnyNonASCII(next: next)) }
             for scalar in scalars {
+                try checkSize()
                 var entry = next
                 for byte in Array(String(scalar).utf8).reversed() {
                     entry = append(.bytes(ByteSet([byte]), next: entry))
                 }
                 entries.append(entry)
             }
-            return alternate(entries)
+            return try alternate(entries)
         case .sequence(let items):
             var entry = next
             for item in items.reversed() { entry = try compile(item, next: entry) }
@@ -72,7 +74,7 @@ struct PatternProgram {
         case .alternation(let branches):
             var entries: [Int32] = []
             for branch in branches { entries.append(try compile(branch, next: next)) }
-            return alternate(entries)
+            return try alternate(entries)
         case .startAnchor:
             return append(.startAnchor(next: next))
         case .endAnchor:
@@ -110,12 +112,15 @@ struct PatternProgram {
         let two = append(.bytes(ByteSet(range: 0xC2...0xDF), next: c1))
         let three = append(.bytes(ByteSet(range: 0xE0...0xEF), next: c2))
         let four = append(.bytes(ByteSet(range: 0xF0...0xF4), next: c3))
-        return alternate([two, three, four])
+        return try alternate([two, three, four])
     }
 
-    private mutating func alternate(_ entries: [Int32]) -> Int32 {
+    private mutating func alternate(_ entries: [Int32]) throws(PatternError) -> Int32 {
         guard var entry = entries.last else { return append(.jump(-1)) }
-        for other in entries.dropLast().reversed() { entry = append(.split(other, entry)) }
+        for other in entries.dropLast().reversed() {
+            try checkSize()
+            entry = append(.split(other, entry))
+        }
         return entry
     }
 }

@@ -192,6 +192,7 @@ struct PatternParser {
             var value = 0
             var digits = 0
             while let scalar = parser.peek, scalar.isASCII, scalar.value >= 0x30, scalar.value <= 0x39 {
+                // narrowing: scalar.value is 0x30...0x39 (the loop's condition), so the digit is 0...9
                 value = min(value * 10 + Int(scalar.value - 0x30), 1_000_000)
                 digits += 1
                 parser.index += 1
@@ -278,6 +279,7 @@ struct PatternParser {
     }
 
     private func literal(_ scalar: Unicode.Scalar) -> PatternNode {
+        // narrowing: scalar.isASCII, so its value is below 0x80
         if scalar.isASCII { return .bytes(ByteSet([UInt8(scalar.value)])) }
         return .nonASCII(scalars: [scalar], anyNonASCII: false)
     }
@@ -291,6 +293,7 @@ struct PatternParser {
         func set(_ bytes: ByteSet) -> (PatternNode, ByteSet?, Unicode.Scalar?) { (.bytes(bytes), bytes, nil) }
         func character(_ value: UInt32) -> (PatternNode, ByteSet?, Unicode.Scalar?) {
             let scalar = Unicode.Scalar(value) ?? "\u{FFFD}"
+            // narrowing: scalar.isASCII only when scalar.value == value < 0x80 (otherwise it is U+FFFD)
             return (literal(scalar), scalar.isASCII ? ByteSet([UInt8(value)]) : nil, scalar)
         }
         switch scalar {
@@ -392,10 +395,12 @@ struct PatternParser {
                 guard high.isASCII else {
                     throw error("ranges of non-ASCII characters are not supported", at: itemStart)
                 }
+                // narrowing: low.value ≤ high.value and high.isASCII (both checked above), so both are below 0x80
                 set.formUnion(ByteSet(range: UInt8(low.value)...UInt8(high.value)))
                 continue
             }
             if low.isASCII {
+                // narrowing: low.isASCII, so its value is below 0x80
                 set.insert(UInt8(low.value))
             } else {
                 others.append(low)
