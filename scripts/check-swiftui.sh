@@ -8,14 +8,14 @@
 # Linux ignores Apple availability (see Tests/AppleSDKInterfaces/README.md).
 #
 # Run it after `swift build`: it imports Waymark and WaymarkNavigation from .build/debug/Modules.
-# Every compiler run takes the lock in $WAYMARK_BUILD_LOCK (default /tmp/waymark-build.lock; empty: none).
+# When $WAYMARK_BUILD_LOCK names a file, every compiler run takes it first (flock); unset, nothing is locked.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 interfaces=Tests/AppleSDKInterfaces
 modules=.build/debug/Modules
 out=.build/swiftui-check
-lock=${WAYMARK_BUILD_LOCK-/tmp/waymark-build.lock}
+lock=${WAYMARK_BUILD_LOCK:-}
 forms=(Xcode16 Xcode26)
 
 # Package.swift's settings for every target: Swift 6 mode and its three upcoming features.

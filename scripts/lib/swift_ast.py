@@ -22,7 +22,8 @@ What it does, and nothing more:
   (`swift-symbolgraph-extract`) and API digester ABI dumps (`swift-api-digester -dump-sdk -abi`) of the
   toolchain's modules, and indexes their symbols with their availability and parents.
 
-Every compiler invocation takes /tmp/waymark-build.lock first: the machine is shared and has two cores.
+When WAYMARK_BUILD_LOCK names a file, every compiler invocation takes it first (flock), so that
+developers sharing a small machine run one compile at a time; unset, nothing is locked.
 The checks need a finished `swift build --build-tests` (the modules each module imports must be built).
 """
 
@@ -40,7 +41,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable, Iterator
 
-LOCK_FILE = "/tmp/waymark-build.lock"
+LOCK_FILE = os.environ.get("WAYMARK_BUILD_LOCK", "")
 
 # Modules of the root package that the checks look at, in dependency order.
 LIBRARY_MODULES = [
@@ -82,8 +83,8 @@ def tool(name: str) -> str:
 
 
 def locked(command: list[str]) -> list[str]:
-    """`command` run under the machine-wide build lock."""
-    if shutil.which("flock"):
+    """`command` run under the build lock named by WAYMARK_BUILD_LOCK, if any."""
+    if LOCK_FILE and shutil.which("flock"):
         return ["flock", LOCK_FILE] + command
     return command
 
