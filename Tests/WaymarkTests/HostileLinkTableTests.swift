@@ -24,6 +24,15 @@ import Waymark
                 }
             ]
         ) { _ in .handled }
+        let unavailable = FeatureClosure(name: "pro") { false }
+        builder.add("pro", name: "pro", feature: unavailable, whenUnavailable: .redirect(to: "admin")) { _ in .handled }
+        builder.add("reports", name: "reports", feature: unavailable, whenUnavailable: .redirect(to: "paywall")) { _ in
+            .handled
+        }
+        builder.add("paywall", name: "paywall", internalOnly: true, reachableThroughRedirects: true) { request in
+            // The destination sees the chain's true origin.
+            request.origin == .external ? .handled : .unsupported("expected an external origin")
+        }
         builder.setDefaultRoute(name: "home") { _ in .handled }
         return try builder.build()
     }
@@ -131,7 +140,14 @@ import Waymark
         Row(threat: "redirect to javascript:", url: "shop://login?next=javascript:alert(1)", status: .redirectRefused),
         Row(
             threat: "redirect to a protocol-relative URL", url: "shop://login?next=//evil.example/x",
-            status: .handledByDefault, route: "home"),
+            status: .redirectRefused,
+            reason:
+                #"the redirect to "//evil.example/x" by after-login is refused: it starts with "//", a link to another host; redirects may only go to internal routes or to accepted schemes and domains"#
+        ),
+        Row(
+            threat: "redirect to a backslash-relative URL", url: "shop://login?next=%5C%5Cevil.example/x",
+            status: .redirectRefused),
+        Row(threat: "redirect to /\\host", url: "shop://login?next=/%5Cevil.example/x", status: .redirectRefused),
         Row(threat: "redirect inside the app", url: "shop://login?next=product/42", status: .handled, route: "product"),
         Row(
             threat: "redirect to an accepted link", url: "shop://login?next=https://shop.example.com/product/7",
@@ -145,6 +161,30 @@ import Waymark
         Row(
             threat: "a route that needs confirmation", url: "shop://transfer?to=evil", status: .needsConfirmation,
             route: "transfer"),
+        // A redirect keeps the origin of the chain: an external link stays external.
+        Row(
+            threat: "internal-only route through a redirect", url: "shop://login?next=admin", status: .internalOnly,
+            route: "admin",
+            reason:
+                #"route 'admin' ("admin") is internal-only; a redirect in a chain started by an external link cannot open it"#
+        ),
+        Row(threat: "… spelled /admin", url: "shop://login?next=/admin", status: .internalOnly, route: "admin"),
+        Row(threat: "… spelled shop://admin", url: "shop://login?next=shop://admin", status: .internalOnly),
+        Row(threat: "… spelled SHOP:admin", url: "shop://login?next=SHOP:admin", status: .internalOnly),
+        Row(
+            threat: "… as an accepted universal link", url: "shop://login?next=https://shop.example.com/admin",
+            status: .internalOnly),
+        Row(threat: "… in two hops", url: "shop://login?next=login%3Fnext%3Dadmin", status: .internalOnly),
+        Row(
+            threat: "confirmation skipped through a redirect", url: "shop://login?next=transfer%3Fto%3Devil",
+            status: .needsConfirmation, route: "transfer"),
+        Row(threat: "a feature fallback to an internal-only route", url: "shop://pro", status: .internalOnly),
+        Row(
+            threat: "a redirect-only screen named directly", url: "shop://paywall", status: .internalOnly,
+            route: "paywall"),
+        Row(
+            threat: "a redirect-only screen through a redirect", url: "shop://reports", status: .handled,
+            route: "paywall"),
     ]
 
     @Test(arguments: rows)

@@ -155,7 +155,7 @@ final class Trace: @unchecked Sendable {
         #expect(result.reason == "filter 'session' threw: the network is offline")
     }
 
-    @Test func aRedirectResolvesTheTargetAsInternalNavigation() async throws {
+    @Test func aRedirectResolvesTheTargetWithTheOriginOfTheChain() async throws {
         let trace = Trace()
         var builder = Self.builder(trace)
         builder.add(
@@ -169,7 +169,8 @@ final class Trace: @unchecked Sendable {
         let result = try await builder.build().resolve("shop://account")
         #expect(result.status == .handled)
         #expect(result.request?.routeName == "sign-in")
-        #expect(result.request?.origin == .internal)
+        // The link came from outside: the sign-in screen knows it (docs/security.md).
+        #expect(result.request?.origin == .external)
         #expect(
             result.redirects == [RoutingResult.Redirect(from: "shop://account", to: "sign-in", filter: "signed-in")])
         #expect(trace.all == ["sign-in"])

@@ -29,8 +29,10 @@ extension RouteFilter {
 public enum FilterDecision: Hashable, Sendable {
     /// Let the request go on to the next filter and then the destination.
     case proceed
-    /// Resolve another route string or URL instead, as in-app navigation. Redirect loops are
-    /// detected and stopped.
+    /// Resolve another route string or URL instead. The chain keeps the origin of the link that
+    /// started it: a redirect of an external link is still external, so it reaches no internal-only
+    /// route (unless registered `reachableThroughRedirects`) and skips no confirmation. Targets off the
+    /// app (other schemes and domains, `//host`) are refused; redirect loops are detected and stopped.
     case redirect(to: String)
     /// Stop the request; the reason ends up in the ``RoutingResult``.
     case reject(String)

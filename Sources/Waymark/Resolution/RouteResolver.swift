@@ -20,6 +20,7 @@ public struct RouteResolver: Sendable {
         var name: String?
         var template: RouteTemplate?
         var internalOnly: Bool
+        var reachableThroughRedirects: Bool
         var properties: [String: JSONValue]
         var filters: [any RouteFilter]
         var feature: (any Feature)?
@@ -87,20 +88,34 @@ public struct RouteResolver: Sendable {
     }
 
     /// Resolves again a result that ended as ``RoutingStatus/needsConfirmation``, now that the user
-    /// confirmed: the same URL, from the same origin, past the confirmation. Any other result is
-    /// returned unchanged.
+    /// confirmed: the same URL, from the same origin, past that one confirmation. A redirect from
+    /// there to another route that needs confirmation asks again. Any other result is returned
+    /// unchanged.
     public func resolveConfirmed(_ result: RoutingResult) async -> RoutingResult {
         guard result.status == .needsConfirmation, let request = result.request else { return result }
-        return await resolve(request.url.string, origin: request.origin, confirmed: true)
+        return await resolve(
+            request.url.string, origin: request.origin, confirmed: true, throughRedirect: !result.redirects.isEmpty)
     }
 
-    private func resolve(_ string: String, origin: RouteOrigin?, confirmed: Bool) async -> RoutingResult {
+    /// Follows a chain of redirects. The chain keeps the origin of the link that started it: every
+    /// hop of a chain started outside the app is ``RouteOrigin/external``, so no chain reaches an
+    /// internal-only route or skips a confirmation, however the targets are spelled (a route string,
+    /// `/path`, the app's scheme in any case, an accepted universal link) and however many hops it
+    /// takes. Only a route registered `reachableThroughRedirects` lets an external chain in, and only
+    /// through a redirect. `confirmed` applies to the first hop alone; `throughRedirect` says that a
+    /// redirect led to the first hop (a confirmed hop of an earlier chain).
+    private func resolve(_ string: String, origin: RouteOrigin?, confirmed: Bool, throughRedirect: Bool = false) async
+        -> RoutingResult
+    {
         var current = string
-        var currentOrigin = origin ?? Self.inferredOrigin(of: string)
+        let chainOrigin = origin ?? Self.inferredOrigin(of: string)
         var visited = [string]
         var redirects: [RoutingResult.Redirect] = []
         while true {
-            switch await resolveOnce(current, origin: currentOrigin, confirmed: confirmed) {
+            let hop = Hop(
+                origin: chainOrigin, throughRedirect: throughRedirect || !redirects.isEmpty,
+                confirmed: confirmed && redirects.isEmpty)
+            switch await resolveOnce(current, hop) {
             case .finished(let result):
                 return result.with(redirects: redirects)
             case .redirect(let target, let filter, let request):
@@ -122,7 +137,6 @@ public struct RouteResolver: Sendable {
                 }
                 visited.append(target)
                 current = target
-                currentOrigin = .internal
             }
         }
     }
@@ -160,6 +174,20 @@ public struct RouteResolver: Sendable {
         return hasScheme ? .external : .internal
     }
 
+    /// One hop of a chain: the chain's origin, whether a redirect led here, and whether the user
+    /// confirmed this hop.
+    struct Hop {
+        var origin: RouteOrigin
+        var throughRedirect: Bool
+        var confirmed: Bool
+
+        /// Whether this hop may open `route`: anything from inside the app; from outside, a route that
+        /// is not internal-only, or one registered `reachableThroughRedirects` when a redirect led here.
+        func mayOpen(_ route: Route) -> Bool {
+            origin == .internal || !route.internalOnly || (throughRedirect && route.reachableThroughRedirects)
+        }
+    }
+
     enum Step {
         case finished(RoutingResult)
         case redirect(to: String, filter: String, request: RouteRequest)
@@ -169,11 +197,17 @@ public struct RouteResolver: Sendable {
     /// or a link whose scheme or domain the table explicitly accepts. Never an arbitrary URL (a
     /// filter that copies a `next=` parameter into a redirect cannot send anyone off the app).
     private func redirectRefusal(_ target: String) -> String? {
+        let rule = "redirects may only go to internal routes or to accepted schemes and domains"
+        // `//host/path` (or with backslashes, which browsers read as slashes) is a link to another host
+        // to anything that hands it to a web view or browser: never a route string.
+        let lead = target.utf8.prefix(2)
+        if lead.count == 2 && lead.allSatisfy({ $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "\\") }) {
+            return "it starts with \"\(String(decoding: lead, as: UTF8.self))\", a link to another host; \(rule)"
+        }
         let scheme: String? = target.withUTF8Bytes { bytes in
             URLAnatomy.schemeRange(bytes).map { URLAnatomy.lowercasedString(bytes, $0) }
         }
         guard let scheme else { return nil }
-        let rule = "redirects may only go to internal routes or to accepted schemes and domains"
         if scheme == "http" || scheme == "https" {
             guard let host = (try? RouteURL(parsing: target))?.host, table.domains.contains(host) else {
                 return "its domain is not one the table accepts; \(rule)"
@@ -186,7 +220,8 @@ public struct RouteResolver: Sendable {
         return nil
     }
 
-    private func resolveOnce(_ string: String, origin: RouteOrigin, confirmed: Bool) async -> Step {
+    private func resolveOnce(_ string: String, _ hop: Hop) async -> Step {
+        let origin = hop.origin
         let lookup = table.lookup(string)
         if lookup.outcome == .limitExceeded {
             return .finished(
@@ -211,9 +246,12 @@ public struct RouteResolver: Sendable {
             return await runDefault(url, origin: origin, reason: "no route matches", otherwise: .unmatched)
         }
         let bestRoute = routes[best.value]
-        if origin == .external && bestRoute.internalOnly {
+        if !hop.mayOpen(bestRoute) {
             let request = makeRequest(url, origin: origin, match: best)
-            let reason = "\(describe(bestRoute)) is internal-only; external links cannot open it"
+            let reason =
+                hop.throughRedirect
+                ? "\(describe(bestRoute)) is internal-only; a redirect in a chain started by an external link cannot open it"
+                : "\(describe(bestRoute)) is internal-only; external links cannot open it"
             return .finished(RoutingResult(status: .internalOnly, reason: reason, request: request))
         }
         let firstRequest = makeRequest(url, origin: origin, match: best)
@@ -227,9 +265,9 @@ public struct RouteResolver: Sendable {
             let match = candidates[index]
             index += 1
             let route = routes[match.value]
-            if !(origin == .external && route.internalOnly) {
+            if hop.mayOpen(route) {
                 let request = index == 1 ? firstRequest : makeRequest(url, origin: origin, match: match)
-                if origin == .external && route.requiresConfirmation && !confirmed {
+                if origin == .external && route.requiresConfirmation && !hop.confirmed {
                     return .finished(
                         RoutingResult(
                             status: .needsConfirmation,

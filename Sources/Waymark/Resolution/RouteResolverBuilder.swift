@@ -37,7 +37,12 @@ public struct RouteResolverBuilder: Sendable {
     ///   - name: A name for logs, results and link creation; unique when given.
     ///   - scopes: Where the template applies; every app scheme and domain by default.
     ///   - priority: Higher priorities win before specificity is compared.
-    ///   - internalOnly: When `true`, external links cannot reach the route (``RoutingStatus/internalOnly``).
+    ///   - internalOnly: When `true`, no chain of links started outside the app reaches the route,
+    ///     directly or through any number of redirects (``RoutingStatus/internalOnly``).
+    ///   - reachableThroughRedirects: With `internalOnly`, lets a chain started outside the app reach
+    ///     the route when a filter or a feature fallback redirects it there, while a link that names it
+    ///     directly is still refused: for a sign-in or paywall screen that only the app sends people to.
+    ///     The request still says ``RouteOrigin/external``.
     ///   - properties: Properties carried by every request of this route.
     ///   - filters: The route's own filters, run after the global ones.
     ///   - feature: A feature the route needs, asked after the global filters every time the route
@@ -50,14 +55,16 @@ public struct RouteResolverBuilder: Sendable {
     ///   - destination: What runs when the route is chosen.
     public mutating func add(
         _ template: RouteTemplate, name: String? = nil, scopes: [RouteScope] = RouteScope.defaultScopes,
-        priority: Int = 0, internalOnly: Bool = false, properties: [String: JSONValue] = [:],
-        filters: [any RouteFilter] = [], feature: (any Feature)? = nil, whenUnavailable: FeatureFallback = .reject,
-        requiresConfirmation: Bool = false, to destination: @escaping Destination
+        priority: Int = 0, internalOnly: Bool = false, reachableThroughRedirects: Bool = false,
+        properties: [String: JSONValue] = [:], filters: [any RouteFilter] = [], feature: (any Feature)? = nil,
+        whenUnavailable: FeatureFallback = .reject, requiresConfirmation: Bool = false,
+        to destination: @escaping Destination
     ) {
         table.add(template, scopes: scopes, priority: priority, to: routes.count)
         routes.append(
             RouteResolver.Route(
-                name: name, template: template, internalOnly: internalOnly, properties: properties, filters: filters,
+                name: name, template: template, internalOnly: internalOnly,
+                reachableThroughRedirects: reachableThroughRedirects, properties: properties, filters: filters,
                 feature: feature, featureFallback: whenUnavailable, requiresConfirmation: requiresConfirmation,
                 destination: destination))
     }
@@ -76,8 +83,9 @@ public struct RouteResolverBuilder: Sendable {
         to destination: @escaping Destination
     ) {
         defaultRoute = RouteResolver.Route(
-            name: name, template: nil, internalOnly: false, properties: properties, filters: filters, feature: nil,
-            featureFallback: .reject, requiresConfirmation: false, destination: destination)
+            name: name, template: nil, internalOnly: false, reachableThroughRedirects: false, properties: properties,
+            filters: filters, feature: nil, featureFallback: .reject, requiresConfirmation: false,
+            destination: destination)
     }
 
     /// Registers a parameter type that templates can name; see ``ParameterType``.
