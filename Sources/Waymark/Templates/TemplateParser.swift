@@ -6,6 +6,10 @@
 struct TemplateParser {
     /// The most variants one template may expand into (2⁶ optional groups).
     static let maximumVariants = 64
+    /// The deepest nesting of optional groups (`a(/b(/c))` nests two). Groups are parsed and expanded
+    /// recursively, so the limit bounds the recursion, whatever the template; no real route nests
+    /// more than a few, and 16 levels stay within 64 variants only as a chain.
+    static let maximumGroupDepth = 16
 
     let pattern: String
 
@@ -34,12 +38,26 @@ struct TemplateParser {
         if bytes.isEmpty {
             throw error(at: 0, "the template is empty; write '/' for the route with no path segments")
         }
-        // One pass: optional groups, and the slashes (for the segment array's size).
+        // One pass: optional groups and how deep they nest, and the slashes (for the segment array's size).
         var slashes = 0
         var hasGroups = false
-        for byte in bytes {
+        var depth = 0
+        for (offset, byte) in bytes.enumerated() {
             if byte == UInt8(ascii: "/") { slashes &+= 1 }
-            if byte == UInt8(ascii: "(") || byte == UInt8(ascii: ")") { hasGroups = true }
+            if byte == UInt8(ascii: "(") {
+                hasGroups = true
+                depth += 1
+                // Groups are parsed and expanded recursively: the input must not choose the depth.
+                if depth > Self.maximumGroupDepth {
+                    throw error(
+                        at: offset,
+                        "optional groups nest deeper than \(Self.maximumGroupDepth) levels; write the variants as separate routes"
+                    )
+                }
+            } else if byte == UInt8(ascii: ")") {
+                hasGroups = true
+                depth -= 1
+            }
         }
         guard hasGroups else {
             return .single(try parseVariant(bytes, offsets: nil, slashes: slashes))
@@ -281,6 +299,8 @@ struct TemplateParser {
     /// An error at a byte offset of the pattern, reported with its 1-based character column.
     private func error(at offset: Int, _ text: String) -> RoutingError {
         let column = String(decoding: Array(pattern.utf8.prefix(offset)), as: UTF8.self).count + 1
-        return RoutingError(code: .invalidTemplate, message: "\"\(pattern)\" column \(column): \(text)")
+        // A hostile template can be a megabyte: quote its start, the column says where.
+        let quoted = pattern.count > 80 ? String(pattern.prefix(60)) + "…" : pattern
+        return RoutingError(code: .invalidTemplate, message: "\"\(quoted)\" column \(column): \(text)")
     }
 }
