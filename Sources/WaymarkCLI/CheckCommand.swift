@@ -40,16 +40,16 @@ struct CheckCommand: ParsableCommand {
                 ])
                 print(line.rendered)
             } else {
-                print("\(file): \(diagnostic)")
+                printLine("\(file): \(diagnostic)")
             }
         }
         let errors = diagnostics.filter { $0.severity == .error }.count
         let warnings = diagnostics.count - errors
         if !json {
             if diagnostics.isEmpty {
-                print("\(file): ok")
+                printLine("\(file): ok")
             } else {
-                print("\(file): \(errors) error(s), \(warnings) warning(s)")
+                printLine("\(file): \(errors) error(s), \(warnings) warning(s)")
             }
         }
         if errors > 0 { throw ExitCode(1) }

@@ -70,6 +70,6 @@ struct ExplainCommand: AsyncParsableCommand {
                     "    \(name(attempt.registrationIndex)) (\(attempt.template.pattern)): \(attempt.failure ?? "")")
             }
         }
-        print(lines.joined(separator: "\n"))
+        printLines(lines)
     }
 }

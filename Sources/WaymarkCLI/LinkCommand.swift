@@ -65,7 +65,7 @@ struct LinkCommand: ParsableCommand {
                     for: route.template, parameters: parameters, query: items, scopes: route.scopes, domain: domain)
                 : try links.appLink(
                     for: route.template, parameters: parameters, query: items, scopes: route.scopes, scheme: scheme)
-            print(link)
+            printLine(link)
         } catch {
             let hint = error.code == .missingParameter ? "; pass each as --param NAME=VALUE" : ""
             printError("\(source.sourceName): route \(name): \(error.message)\(hint)")

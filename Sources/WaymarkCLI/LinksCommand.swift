@@ -39,7 +39,7 @@ struct LinksCommand: ParsableCommand {
                     let line = [
                         pad(entry.route.name, 12), pad(link.scope, 30), link.url ?? "(\(link.problem ?? "no link"))",
                     ]
-                    print(line.joined(separator: " "))
+                    printLine(line.joined(separator: " "))
                 }
             }
         }

@@ -34,10 +34,11 @@ struct NavigateCommand: AsyncParsableCommand {
         for url in urls {
             let result = await resolver.resolve(url)
             guard let request = result.request, let name = request.routeName, result.status.isHandled else {
-                print(
-                    json
-                        ? Self.json(url, result.status.description, nil, nil, state)
-                        : "\(url)\n  not opened: \(result)\n")
+                if json {
+                    print(Self.json(url, result.status.description, nil, nil, state))
+                } else {
+                    printLines([url, "  not opened: \(result)", ""])
+                }
                 continue
             }
             let route = FileRoute(
@@ -55,7 +56,7 @@ struct NavigateCommand: AsyncParsableCommand {
                 let how = request.origin == .external ? "deep link" : "in-app"
                 var lines = [url, "  route: \(route.name) (\(Self.describe(behavior)), \(how))"]
                 lines += NavigationDescription.outline(state, indent: "  ")
-                print(lines.joined(separator: "\n") + "\n")
+                printLines(lines + [""])
             }
         }
     }

@@ -51,7 +51,10 @@ indirect enum OrderedJSON {
             case "\r": output += "\\r"
             case "\t": output += "\\t"
             case _
-            where scalar.value < 0x20 || scalar.value == 0x7F || scalar.value == 0x2028 || scalar.value == 0x2029:
+            // Controls (C1 too: U+0085 ends a line for Python's splitlines()) and the Unicode line and
+            // paragraph separators: one object stays one line for every line reader.
+            where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028
+                || scalar.value == 0x2029:
                 let hex = String(scalar.value, radix: 16)
                 output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
             default: output.unicodeScalars.append(scalar)

@@ -34,7 +34,11 @@ struct ResolveCommand: AsyncParsableCommand {
         for url in urls {
             let result = await resolver.resolve(url, origin: origin?.origin)
             let report = ResolutionReport(url: url, result: result, file: file)
-            print(json ? report.json.rendered : report.text)
+            if json {
+                print(report.json.rendered)
+            } else {
+                printLines(report.textLines)
+            }
         }
     }
 }
@@ -94,7 +98,8 @@ struct ResolutionReport {
         ])
     }
 
-    var text: String {
+    /// The report for a person, a line each: ``printLines(_:)`` escapes what the values carry.
+    var textLines: [String] {
         var lines = [url]
         func add(_ label: String, _ value: String) {
             lines.append("  " + (label + ":").padding(toLength: 12, withPad: " ", startingAt: 0) + value)
@@ -117,6 +122,6 @@ struct ResolutionReport {
         for redirect in result.redirects {
             add("redirect", "\(redirect.from) → \(redirect.to) by \(redirect.filter)")
         }
-        return lines.joined(separator: "\n") + "\n"
+        return lines + [""]
     }
 }

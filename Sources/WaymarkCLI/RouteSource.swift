@@ -19,7 +19,7 @@ struct RouteSourceOptions: ParsableArguments {
             }
             return try RouteFile(data: Data(PackageResources.shop_routes_json), source: sourceName)
         } catch {
-            printError(error.description)
+            for diagnostic in error.diagnostics { printError("\(error.source): \(diagnostic)") }
             throw ExitCode(1)
         }
     }
@@ -50,6 +50,8 @@ struct RouteSourceOptions: ParsableArguments {
 }
 
 /// Writes a line to standard error.
+/// Writes a line to standard error, escaped (``TerminalText/line(_:)``): messages quote templates,
+/// URLs and file contents.
 func printError(_ text: String) {
-    FileHandle.standardError.write(Data((text + "\n").utf8))
+    FileHandle.standardError.write(Data((TerminalText.line(text) + "\n").utf8))
 }
