@@ -8,6 +8,10 @@
 # nothing else) with reflection metadata stripped, together with scripts/reflection-free-names/main.swift,
 # runs the program, and fails when any route's name is not the one it must have.
 set -euo pipefail
+if [[ "${1:-}" == "--help" || "${1:-}" == "-h" ]]; then
+    sed -n '2,/^set -euo pipefail/p' "$0" | sed -e '$d' -e 's/^# \{0,1\}//'
+    exit 0
+fi
 cd "$(dirname "$0")/.."
 folder=.build/reflection-free-names
 mkdir -p "$folder"

@@ -10,6 +10,10 @@
 # Run it after `swift build`: it imports Waymark and WaymarkNavigation from .build/debug/Modules.
 # When $WAYMARK_BUILD_LOCK names a file, every compiler run takes it first (flock); unset, nothing is locked.
 set -euo pipefail
+if [[ "${1:-}" == "--help" || "${1:-}" == "-h" ]]; then
+    sed -n '2,/^set -euo pipefail/p' "$0" | sed -e '$d' -e 's/^# \{0,1\}//'
+    exit 0
+fi
 cd "$(dirname "$0")/.."
 
 interfaces=Tests/AppleSDKInterfaces

@@ -1,99 +1,106 @@
-import Foundation
+// The CLI tests run the `waymark` tool as a process (`Process`), which exists on macOS and Linux
+// only: on iOS, tvOS, watchOS and visionOS this file compiles to nothing, so that the package's other
+// tests still build and run there.
+#if os(macOS) || os(Linux)
+    import Foundation
 
-#if canImport(Glibc)
-    import Glibc  // atexit
-#endif
+    #if canImport(Glibc)
+        import Glibc  // atexit
+    #endif
 
-/// Runs the built `waymark` executable, as a user would.
-enum CommandRunner {
-    struct Output {
-        var status: Int32
-        var standardOutput: String
-        var standardError: String
-    }
+    /// Runs the built `waymark` executable, as a user would.
+    enum CommandRunner {
+        struct Output {
+            var status: Int32
+            var standardOutput: String
+            var standardError: String
+        }
 
-    /// The executable, found where every build system puts it: in the build products folder, beside
-    /// the test bundle.
-    ///
-    /// - SwiftPM on Linux: the test runner is the executable `.build/<config>/<package>PackageTests.xctest`,
-    ///   beside `waymark`.
-    /// - SwiftPM and Xcode on Apple platforms: the tests run inside a bundle (`….xctest`) loaded by
-    ///   Xcode's `xctest` tool or Swift Testing's runner, which live elsewhere; the bundle that holds
-    ///   this code is in the products folder (`.build/<config>/` or `DerivedData/…/Build/Products/<config>/`),
-    ///   beside `waymark`.
-    ///
-    /// `WAYMARK_EXECUTABLE` overrides both, for a build system that puts products elsewhere. There is
-    /// no guess at `.build/debug`: a release test run must not test a stale debug binary.
-    static var executable: URL {
-        get throws {
-            var candidates: [URL] = []
-            if let path = ProcessInfo.processInfo.environment["WAYMARK_EXECUTABLE"], !path.isEmpty {
-                candidates.append(URL(fileURLWithPath: path))
-            }
-            #if canImport(Darwin)
-                candidates.append(
-                    Bundle(for: BundleMarker.self).bundleURL.deletingLastPathComponent().appendingPathComponent(
-                        "waymark"))
-            #else
-                if let runner = CommandLine.arguments.first {
-                    candidates.append(
-                        URL(fileURLWithPath: runner).deletingLastPathComponent().appendingPathComponent("waymark"))
+        /// The executable, found where every build system puts it: in the build products folder, beside
+        /// the test bundle.
+        ///
+        /// - SwiftPM on Linux: the test runner is the executable `.build/<config>/<package>PackageTests.xctest`,
+        ///   beside `waymark`.
+        /// - SwiftPM and Xcode on Apple platforms: the tests run inside a bundle (`….xctest`) loaded by
+        ///   Xcode's `xctest` tool or Swift Testing's runner, which live elsewhere; the bundle that holds
+        ///   this code is in the products folder (`.build/<config>/` or `DerivedData/…/Build/Products/<config>/`),
+        ///   beside `waymark`.
+        ///
+        /// `WAYMARK_EXECUTABLE` overrides both, for a build system that puts products elsewhere. There is
+        /// no guess at `.build/debug`: a release test run must not test a stale debug binary.
+        static var executable: URL {
+            get throws {
+                var candidates: [URL] = []
+                if let path = ProcessInfo.processInfo.environment["WAYMARK_EXECUTABLE"], !path.isEmpty {
+                    candidates.append(URL(fileURLWithPath: path))
                 }
-            #endif
-            guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
-                throw CommandRunnerError(
-                    message: "the waymark executable is not beside the test bundle; looked at "
-                        + candidates.map(\.path).joined(separator: ", ") + "; set WAYMARK_EXECUTABLE to its path")
+                #if canImport(Darwin)
+                    candidates.append(
+                        Bundle(for: BundleMarker.self).bundleURL.deletingLastPathComponent().appendingPathComponent(
+                            "waymark"))
+                #else
+                    if let runner = CommandLine.arguments.first {
+                        candidates.append(
+                            URL(fileURLWithPath: runner).deletingLastPathComponent().appendingPathComponent("waymark"))
+                    }
+                #endif
+                guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) })
+                else {
+                    throw CommandRunnerError(
+                        message: "the waymark executable is not beside the test bundle; looked at "
+                            + candidates.map(\.path).joined(separator: ", ") + "; set WAYMARK_EXECUTABLE to its path")
+                }
+                return found
             }
-            return found
+        }
+
+        /// A class in this test bundle, so that `Bundle(for:)` finds the bundle on Apple platforms.
+        private final class BundleMarker {}
+
+        struct CommandRunnerError: Error, CustomStringConvertible {
+            var message: String
+            var description: String { message }
+        }
+
+        static var packageRoot: URL {
+            URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent()
+        }
+
+        static func run(_ arguments: [String]) throws -> Output {
+            let process = Process()
+            process.executableURL = try executable
+            process.arguments = arguments
+            let output = Pipe()
+            let error = Pipe()
+            process.standardOutput = output
+            process.standardError = error
+            try process.run()
+            let outData = output.fileHandleForReading.readDataToEndOfFile()
+            let errData = error.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return Output(
+                status: process.terminationStatus, standardOutput: String(decoding: outData, as: UTF8.self),
+                standardError: String(decoding: errData, as: UTF8.self))
+        }
+
+        /// One folder for every file the tests of this process write, removed when the process exits
+        /// (tests in flight may still read their files, so none is removed before).
+        static let scratchFolder: URL = {
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "waymark-tests-\(UUID().uuidString)")
+            atexit { try? FileManager.default.removeItem(at: CommandRunner.scratchFolder) }
+            return folder
+        }()
+
+        /// Writes `contents` to a new file, alone in its own folder inside ``scratchFolder``, and
+        /// returns its path.
+        static func temporaryFile(_ contents: String, name: String = "routes.json") throws -> String {
+            let folder = scratchFolder.appendingPathComponent(UUID().uuidString)
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let file = folder.appendingPathComponent(name)
+            try Data(contents.utf8).write(to: file)
+            return file.path
         }
     }
-
-    /// A class in this test bundle, so that `Bundle(for:)` finds the bundle on Apple platforms.
-    private final class BundleMarker {}
-
-    struct CommandRunnerError: Error, CustomStringConvertible {
-        var message: String
-        var description: String { message }
-    }
-
-    static var packageRoot: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
-    }
-
-    static func run(_ arguments: [String]) throws -> Output {
-        let process = Process()
-        process.executableURL = try executable
-        process.arguments = arguments
-        let output = Pipe()
-        let error = Pipe()
-        process.standardOutput = output
-        process.standardError = error
-        try process.run()
-        let outData = output.fileHandleForReading.readDataToEndOfFile()
-        let errData = error.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Output(
-            status: process.terminationStatus, standardOutput: String(decoding: outData, as: UTF8.self),
-            standardError: String(decoding: errData, as: UTF8.self))
-    }
-
-    /// One folder for every file the tests of this process write, removed when the process exits
-    /// (tests in flight may still read their files, so none is removed before).
-    static let scratchFolder: URL = {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("waymark-tests-\(UUID().uuidString)")
-        atexit { try? FileManager.default.removeItem(at: CommandRunner.scratchFolder) }
-        return folder
-    }()
-
-    /// Writes `contents` to a new file, alone in its own folder inside ``scratchFolder``, and
-    /// returns its path.
-    static func temporaryFile(_ contents: String, name: String = "routes.json") throws -> String {
-        let folder = scratchFolder.appendingPathComponent(UUID().uuidString)
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let file = folder.appendingPathComponent(name)
-        try Data(contents.utf8).write(to: file)
-        return file.path
-    }
-}
+#endif

@@ -1,64 +1,69 @@
-import Foundation
-import Testing
+// The CLI tests run the `waymark` tool as a process (`Process`), which exists on macOS and Linux
+// only: on iOS, tvOS, watchOS and visionOS this file compiles to nothing, so that the package's other
+// tests still build and run there.
+#if os(macOS) || os(Linux)
+    import Foundation
+    import Testing
 
-/// `waymark properties`, and path properties in `waymark resolve`, run as a user runs them.
-@Suite struct PropertiesCommandTests {
-    static let document = """
-        {"settings": {}, "rules": [
-          {"patterns": [".*"], "properties": {"context": "default"}},
-          {"patterns": ["/new$"], "properties": {"context": "modal", "title": "New"}},
-          {"patterns": ["(?=x)"], "properties": {}},
-          {"patterns": ["/search\\\\?q="], "properties": {"title": "Results"}},
-        ]}
-        """
-
-    @Test func printsMergedPropertiesAsJSONLinesAndDiagnosticsOnStandardError() throws {
-        let config = try CommandRunner.temporaryFile(Self.document, name: "path-configuration.json")
-        let output = try CommandRunner.run([
-            "properties", "--config", config, "/posts/new", "https://x.example/search?q=a#top",
-        ])
-        #expect(output.status == 0)
-        #expect(
-            output.standardOutput == """
-                {"input":"/posts/new","matched":"/posts/new","properties":{"context":"modal","title":"New"},"matchedRules":[0,1]}
-                {"input":"https://x.example/search?q=a#top","matched":"/search?q=a","properties":{"context":"default","title":"Results"},"matchedRules":[0,3]}
-
-                """)
-        #expect(
-            output.standardError
-                == "\(config): rule 2: skipped: pattern 1 \"(?=x)\" column 1: lookahead '(?=)' is not supported\n")
-        let withoutQuery = try CommandRunner.run([
-            "properties", "--config", config, "--no-query-matching", "/search?q=a",
-        ])
-        #expect(withoutQuery.standardOutput.contains(#""matched":"/search","properties":{"context":"default"}"#))
-    }
-
-    @Test func aRouteFileCarriesItsPathConfigurationAndPathPropertiesWin() throws {
-        let config = try CommandRunner.temporaryFile(Self.document, name: "path-configuration.json")
-        let folder = URL(fileURLWithPath: config).deletingLastPathComponent()
-        let routes = folder.appendingPathComponent("routes.json")
-        try Data(
+    /// `waymark properties`, and path properties in `waymark resolve`, run as a user runs them.
+    @Suite struct PropertiesCommandTests {
+        static let document = """
+            {"settings": {}, "rules": [
+              {"patterns": [".*"], "properties": {"context": "default"}},
+              {"patterns": ["/new$"], "properties": {"context": "modal", "title": "New"}},
+              {"patterns": ["(?=x)"], "properties": {}},
+              {"patterns": ["/search\\\\?q="], "properties": {"title": "Results"}},
+            ]}
             """
-            {"schemes": ["app"], "pathConfiguration": "path-configuration.json",
-             "routes": [{"name": "new", "template": "posts/new", "properties": {"title": "Route title", "tab": "posts"}}]}
-            """.utf8
-        ).write(to: routes)
-        let output = try CommandRunner.run(["resolve", "--routes", routes.path, "--json", "app://posts/new"])
-        #expect(output.status == 0, "\(output.standardError)")
-        #expect(
-            output.standardOutput.contains(#""properties":{"context":"modal","tab":"posts","title":"New"}"#),
-            "\(output.standardOutput)")
-        let properties = try CommandRunner.run(["properties", "--routes", routes.path, "/posts/new"])
-        #expect(properties.standardOutput.hasPrefix(#"{"input":"/posts/new","matched":"/posts/new""#))
-    }
 
-    @Test func problemsExitWithOne() throws {
-        let missing = try CommandRunner.run(["properties", "--config", "/nonexistent/pc.json", "/"])
-        #expect(missing.status == 1)
-        #expect(missing.standardError.hasPrefix("/nonexistent/pc.json: cannot be read"))
-        let routes = try CommandRunner.temporaryFile(#"{"routes": [{"name": "a", "template": "a"}]}"#)
-        let none = try CommandRunner.run(["properties", "--routes", routes, "/"])
-        #expect(none.status == 1)
-        #expect(none.standardError == "\(routes) has no pathConfiguration; pass --config FILE\n")
+        @Test func printsMergedPropertiesAsJSONLinesAndDiagnosticsOnStandardError() throws {
+            let config = try CommandRunner.temporaryFile(Self.document, name: "path-configuration.json")
+            let output = try CommandRunner.run([
+                "properties", "--config", config, "/posts/new", "https://x.example/search?q=a#top",
+            ])
+            #expect(output.status == 0)
+            #expect(
+                output.standardOutput == """
+                    {"input":"/posts/new","matched":"/posts/new","properties":{"context":"modal","title":"New"},"matchedRules":[0,1]}
+                    {"input":"https://x.example/search?q=a#top","matched":"/search?q=a","properties":{"context":"default","title":"Results"},"matchedRules":[0,3]}
+
+                    """)
+            #expect(
+                output.standardError
+                    == "\(config): rule 2: skipped: pattern 1 \"(?=x)\" column 1: lookahead '(?=)' is not supported\n")
+            let withoutQuery = try CommandRunner.run([
+                "properties", "--config", config, "--no-query-matching", "/search?q=a",
+            ])
+            #expect(withoutQuery.standardOutput.contains(#""matched":"/search","properties":{"context":"default"}"#))
+        }
+
+        @Test func aRouteFileCarriesItsPathConfigurationAndPathPropertiesWin() throws {
+            let config = try CommandRunner.temporaryFile(Self.document, name: "path-configuration.json")
+            let folder = URL(fileURLWithPath: config).deletingLastPathComponent()
+            let routes = folder.appendingPathComponent("routes.json")
+            try Data(
+                """
+                {"schemes": ["app"], "pathConfiguration": "path-configuration.json",
+                 "routes": [{"name": "new", "template": "posts/new", "properties": {"title": "Route title", "tab": "posts"}}]}
+                """.utf8
+            ).write(to: routes)
+            let output = try CommandRunner.run(["resolve", "--routes", routes.path, "--json", "app://posts/new"])
+            #expect(output.status == 0, "\(output.standardError)")
+            #expect(
+                output.standardOutput.contains(#""properties":{"context":"modal","tab":"posts","title":"New"}"#),
+                "\(output.standardOutput)")
+            let properties = try CommandRunner.run(["properties", "--routes", routes.path, "/posts/new"])
+            #expect(properties.standardOutput.hasPrefix(#"{"input":"/posts/new","matched":"/posts/new""#))
+        }
+
+        @Test func problemsExitWithOne() throws {
+            let missing = try CommandRunner.run(["properties", "--config", "/nonexistent/pc.json", "/"])
+            #expect(missing.status == 1)
+            #expect(missing.standardError.hasPrefix("/nonexistent/pc.json: cannot be read"))
+            let routes = try CommandRunner.temporaryFile(#"{"routes": [{"name": "a", "template": "a"}]}"#)
+            let none = try CommandRunner.run(["properties", "--routes", routes, "/"])
+            #expect(none.status == 1)
+            #expect(none.standardError == "\(routes) has no pathConfiguration; pass --config FILE\n")
+        }
     }
-}
+#endif
