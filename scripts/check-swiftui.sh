@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Type-checks the SwiftUI code that Linux cannot build — Sources/WaymarkSwiftUI and the README's SwiftUI
 # example app — against compile-only transcriptions of the SwiftUI declarations they use
-# (Tests/AppleSDKInterfaces/SwiftUI/<form>/SwiftUI.swift), once per SDK form (Xcode 16, Xcode 26): Swift 6
+# (Tests/AppleSDKInterfaces/SwiftUI/SwiftUI.swift), once per SDK form (Xcode 16; Xcode 26 with -D XCODE26_SDK): Swift 6
 # mode, Package.swift's upcoming features, warnings as errors.
 #
 # A compile check, not a runtime substitute: the transcriptions' bodies trap, nothing is linked or run, and
@@ -201,10 +201,12 @@ for form in "${forms[@]}"; do
 
     # The interface's symbol graph (with its declarations' Apple availability) goes to $dir/symbolgraph.
     mkdir -p "$dir/symbolgraph"
-    if ! check "$name form: $interfaces/SwiftUI/$form/SwiftUI.swift (the SwiftUI interface)" \
-        -emit-module -parse-as-library -module-name SwiftUI -swift-version 6 -warnings-as-errors \
+    defines=()
+    [[ $form == Xcode26 ]] && defines=(-D XCODE26_SDK)
+    if ! check "$name form: $interfaces/SwiftUI/SwiftUI.swift (the SwiftUI interface)" \
+        -emit-module -parse-as-library -module-name SwiftUI -swift-version 6 -warnings-as-errors "${defines[@]}" \
         -emit-module-path "$dir/SwiftUI.swiftmodule" -emit-symbol-graph -emit-symbol-graph-dir "$dir/symbolgraph" \
-        "$interfaces/SwiftUI/$form/SwiftUI.swift"; then
+        "$interfaces/SwiftUI/SwiftUI.swift"; then
         continue
     fi
 

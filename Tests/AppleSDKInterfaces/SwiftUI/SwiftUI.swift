@@ -1,14 +1,15 @@
 // A compile-only transcription of the SwiftUI declarations that WaymarkSwiftUI and the README's SwiftUI
-// example app use, in their Xcode 26 form (iOS 26, macOS 26 SDKs). It is NOT SwiftUI and never runs: every
+// example app use, in two forms: the Xcode 16 form (iOS 18, macOS 15 SDKs) and, compiled with
+// `-D XCODE26_SDK`, the Xcode 26 form (iOS 26, macOS 26 SDKs). It is NOT SwiftUI and never runs: every
 // body is a stub that traps, nothing links against it, and no product ships it. scripts/check-swiftui.sh
-// compiles it into a module named SwiftUI and type-checks our SwiftUI code against it, on Linux. See
-// ../../README.md.
+// compiles it into a module named SwiftUI, once per form, and type-checks our SwiftUI code against it, on
+// Linux. See ../README.md.
 //
 // Each declaration names the Apple documentation page it is transcribed from, with the signature,
-// availability and actor isolation that page gives for the iOS 26 SDK; a comment says where the Xcode 16
-// form differs. Members that a declaration's attributes require (a property wrapper's `wrappedValue`, a
-// view's `body`) are included and say so. Linux ignores the Apple `@available` attributes; they are here
-// for the symbol graph, and for the reader.
+// availability and actor isolation that page gives; where the two forms differ (only `Binding.init(get:set:)`),
+// both are written out under `#if XCODE26_SDK`. Members that a declaration's attributes require (a property
+// wrapper's `wrappedValue`, a view's `body`) are included and say so. Linux ignores the Apple `@available`
+// attributes; they are here for the symbol graph, and for the reader.
 
 public import Foundation
 public import Observation
@@ -16,7 +17,7 @@ public import Observation
 // MARK: - Views
 
 /// https://developer.apple.com/documentation/swiftui/view
-/// Xcode 26: `@MainActor @preconcurrency protocol View`, as in Xcode 16.
+/// Both forms: `@MainActor @preconcurrency protocol View` (the whole protocol, not only `body`).
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, macCatalyst 13.0, visionOS 1.0, *)
 @MainActor @preconcurrency
 public protocol View {
@@ -113,8 +114,7 @@ extension Text: View {
 @available(iOS 16.0, macOS 13.0, tvOS 16.0, watchOS 9.0, macCatalyst 16.0, visionOS 1.0, *)
 public struct NavigationStack<Data, Root> where Root: View {
     /// https://developer.apple.com/documentation/swiftui/navigationstack/init(path:root:) (the
-    /// homogeneous-state overload). Xcode 26: `@MainActor @preconcurrency init(path:root:)`, as in
-    /// Xcode 16.
+    /// homogeneous-state overload). Both forms: `@MainActor @preconcurrency init(path:root:)`.
     @MainActor @preconcurrency
     public init(path: Binding<Data>, @ViewBuilder root: () -> Root)
     where
@@ -178,19 +178,29 @@ extension View {
 @frozen @propertyWrapper @dynamicMemberLookup
 public struct Binding<Value> {
     /// https://developer.apple.com/documentation/swiftui/binding/init(get:set:)
-    /// Xcode 26: the page reads `@preconcurrency init(get: @escaping @isolated(any) @Sendable () -> Value,
-    /// set: @escaping @isolated(any) @Sendable (Value) -> Void)`. The closures are `@Sendable`, so a
-    /// closure literal is nonisolated unless it says `@MainActor`, and cannot call a main-actor method
-    /// (a warning in Swift 6, through `@preconcurrency`; an error with warnings as errors). The Xcode 16
-    /// form has no `@Sendable` here; copies of this page taken in late 2025 do not show it either, so
-    /// which SDK added it is not pinned down (see ../../README.md).
-    @preconcurrency
-    public init(
-        get: @escaping @isolated(any) @Sendable () -> Value,
-        set: @escaping @isolated(any) @Sendable (Value) -> Void
-    ) {
-        fatalError("compile-only interface")
-    }
+    #if XCODE26_SDK
+        /// Xcode 26: the page reads `@preconcurrency init(get: @escaping @isolated(any) @Sendable () -> Value,
+        /// set: @escaping @isolated(any) @Sendable (Value) -> Void)`. The closures are `@Sendable`, so a
+        /// closure literal is nonisolated unless it says `@MainActor`, and cannot call a main-actor method
+        /// (a warning in Swift 6, through `@preconcurrency`; an error with warnings as errors). Copies of
+        /// this page taken in late 2025 do not show `@Sendable`, so which SDK added it is not pinned down
+        /// (see ../README.md).
+        @preconcurrency
+        public init(
+            get: @escaping @isolated(any) @Sendable () -> Value,
+            set: @escaping @isolated(any) @Sendable (Value) -> Void
+        ) {
+            fatalError("compile-only interface")
+        }
+    #else
+        /// Xcode 16: the iOS 18 page reads `@preconcurrency init(get: @escaping @isolated(any) () -> Value,
+        /// set: @escaping @isolated(any) (Value) -> Void)`: the closures carry their isolation and are not
+        /// `@Sendable`, so a closure literal written in a main-actor context is main-actor isolated.
+        @preconcurrency
+        public init(get: @escaping @isolated(any) () -> Value, set: @escaping @isolated(any) (Value) -> Void) {
+            fatalError("compile-only interface")
+        }
+    #endif
 
     /// https://developer.apple.com/documentation/swiftui/binding/wrappedvalue (required by
     /// `@propertyWrapper`).
@@ -290,7 +300,7 @@ extension View {
 // MARK: - App structure
 
 /// https://developer.apple.com/documentation/swiftui/app
-/// Xcode 26: `@MainActor @preconcurrency protocol App`, as in Xcode 16.
+/// Both forms: `@MainActor @preconcurrency protocol App`.
 @available(iOS 14.0, macOS 11.0, tvOS 14.0, watchOS 7.0, macCatalyst 14.0, visionOS 1.0, *)
 @MainActor @preconcurrency
 public protocol App {
@@ -314,7 +324,7 @@ extension App {
 }
 
 /// https://developer.apple.com/documentation/swiftui/scene
-/// Xcode 26: `@MainActor @preconcurrency protocol Scene`, as in Xcode 16.
+/// Both forms: `@MainActor @preconcurrency protocol Scene`.
 @available(iOS 14.0, macOS 11.0, tvOS 14.0, watchOS 7.0, macCatalyst 14.0, visionOS 1.0, *)
 @MainActor @preconcurrency
 public protocol Scene {
