@@ -158,3 +158,31 @@ import Waymark
         #expect(two.diagnostics().isEmpty)
     }
 }
+
+/// Schemes of the system, the web, browsers, Android intents and app installs are never an app's own:
+/// refused at registration, and never routed by a table that accepts every scheme, in any case.
+@Suite struct ReservedSchemeTests {
+    static let reserved = [
+        "http", "https", "ws", "wss", "ftp", "javascript", "vbscript", "about", "blob", "data", "file", "view-source",
+        "chrome", "chrome-extension", "intent", "android-app", "content", "jar", "itms-services", "itms-apps", "tel",
+        "sms", "mailto", "facetime", "facetime-audio",
+    ]
+
+    @Test(arguments: reserved)
+    func aReservedSchemeIsNeverAnAppScheme(scheme: String) throws {
+        for spelling in [scheme, scheme.uppercased()] {
+            var builder = RouteTableBuilder<String>(schemes: [spelling])
+            builder.add("a", to: "a")
+            #expect(throws: RoutingError.self) { try builder.build() }
+        }
+        guard scheme != "http" && scheme != "https" else { return }
+        var open = RouteTableBuilder<String>()
+        open.add("a", to: "a")
+        let table = try open.build()
+        for spelling in [scheme, scheme.uppercased()] {
+            let lookup = table.lookup("\(spelling)://a")
+            #expect(lookup.match == nil, "\(spelling)")
+            #expect(lookup.reason == "'\(scheme)' is not an app scheme; links with it are never routed", "\(spelling)")
+        }
+    }
+}

@@ -20,10 +20,16 @@ struct RouteDefinition: Sendable {
 /// only in parameter names are found by comparing the few leaves of each node, not by comparing
 /// every pair of routes.
 struct TablePlan: Sendable {
-    /// Schemes that belong to the system or the web and can never be an app's own scheme.
+    /// Schemes that belong to the system or the web and can never be an app's own scheme: the web
+    /// (`http`, `https`, `ws`, `wss`, `ftp`), script (`javascript`, `vbscript`), the browser's own
+    /// documents (`about`, `blob`, `data`, `file`, `view-source`, `chrome`, `chrome-extension`),
+    /// Android's intents and content (`intent`, `android-app`, `content`, `jar`), Apple's app installs
+    /// (`itms-services`, `itms-apps`) and calls and messages (`tel`, `sms`, `mailto`, `facetime`,
+    /// `facetime-audio`).
     static let reservedSchemeList = [
-        "http", "https", "tel", "mailto", "facetime", "facetime-audio", "sms", "javascript", "file", "data",
-        "about", "blob", "ftp", "ws", "wss",
+        "http", "https", "tel", "mailto", "facetime", "facetime-audio", "sms", "javascript", "vbscript", "file", "data",
+        "about", "blob", "ftp", "ws", "wss", "view-source", "chrome", "chrome-extension", "intent", "android-app",
+        "content", "jar", "itms-services", "itms-apps",
     ]
     static let reservedSchemes = Set(reservedSchemeList)
 
