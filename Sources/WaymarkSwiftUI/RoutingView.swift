@@ -144,6 +144,11 @@
     extension View {
         /// Sends every URL the app is asked to open through `routes` and, when it opens a route,
         /// to `router` as a link from outside (its presentation policy decides when it shows).
+        ///
+        /// A typed route table knows no filters, internal-only routes or confirmations: every case of
+        /// `R` that a URL maps to opens. When some screens must not open from outside, or need the
+        /// user's confirmation or a filter, use ``openingURLs(with:)`` with a resolver, whose
+        /// destinations call `router.open(_:properties:)` (docs/security.md).
         public func openingURLs<R: URLRoute>(with routes: TypedRouteTable<R>, router: Router<R>) -> some View {
             onOpenURL { url in
                 guard let route = routes.route(for: url.absoluteString) else { return }
