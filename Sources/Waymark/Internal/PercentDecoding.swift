@@ -66,13 +66,21 @@ enum PercentDecoding {
     /// well-formed UTF-8 (the standard library's parser refuses overlong forms, surrogates, scalars
     /// past U+10FFFF and truncated sequences, as `String(validating:as:)` does), then the string.
     static func validatedByParsing(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        firstInvalidUTF8(bytes) == nil ? String(decoding: bytes, as: UTF8.self) : nil
+    }
+
+    /// The offset of the first byte that does not start a well-formed UTF-8 scalar, or `nil` when
+    /// every scalar is well-formed: the standard library's parser, which refuses overlong forms,
+    /// surrogates, scalars past U+10FFFF and truncated sequences.
+    static func firstInvalidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         var iterator = bytes.makeIterator()
         var parser = Unicode.UTF8.ForwardParser()
+        var offset = 0
         while true {
             switch parser.parseScalar(from: &iterator) {
-            case .valid: continue
-            case .emptyInput: return String(decoding: bytes, as: UTF8.self)
-            case .error: return nil
+            case .valid(let encoded): offset += encoded.count
+            case .emptyInput: return nil
+            case .error: return offset
             }
         }
     }

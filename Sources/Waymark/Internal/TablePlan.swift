@@ -118,7 +118,7 @@ struct TablePlan: Sendable {
             // Room in the table's Int32 indexes, reserved before anything of this registration is added.
             let cost = Self.indexCost(of: template, scopes: definitions[index].scopes.count)
             guard cost <= Self.indexBudget - indexEntries else {
-                let pattern = template.pattern.count > 80 ? String(template.pattern.prefix(60)) + "…" : template.pattern
+                let pattern = TemplateParser.quotable(template.pattern)
                 fail(
                     index, .invalidTemplate,
                     "\"\(pattern)\" does not fit: the table's arrays would pass \(Self.indexBudget) entries "

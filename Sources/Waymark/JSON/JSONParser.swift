@@ -336,17 +336,8 @@ extension JSONParser {
 
         /// The whole document must be UTF-8: checked once, so strings can be made from slices.
         private mutating func validateUTF8() throws(JSONSyntaxError) {
-            var iterator = bytes.makeIterator()
-            var parser = Unicode.UTF8.ForwardParser()
-            var offset = 0
-            while true {
-                switch parser.parseScalar(from: &iterator) {
-                case .valid(let encoded): offset += encoded.count
-                case .emptyInput: return
-                case .error:
-                    throw error(
-                        "the document is not UTF-8 (byte 0x\(hex(UInt32(bytes[offset]), width: 2)))", at: offset)
-                }
+            if let offset = PercentDecoding.firstInvalidUTF8(bytes) {
+                throw error("the document is not UTF-8 (byte 0x\(hex(UInt32(bytes[offset]), width: 2)))", at: offset)
             }
         }
 

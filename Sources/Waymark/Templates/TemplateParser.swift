@@ -299,8 +299,13 @@ struct TemplateParser {
     /// An error at a byte offset of the pattern, reported with its 1-based character column.
     private func error(at offset: Int, _ text: String) -> RoutingError {
         let column = String(decoding: Array(pattern.utf8.prefix(offset)), as: UTF8.self).count + 1
-        // A hostile template can be a megabyte: quote its start, the column says where.
-        let quoted = pattern.count > 80 ? String(pattern.prefix(60)) + "…" : pattern
-        return RoutingError(code: .invalidTemplate, message: "\"\(quoted)\" column \(column): \(text)")
+        return RoutingError(
+            code: .invalidTemplate, message: "\"\(Self.quotable(pattern))\" column \(column): \(text)")
+    }
+
+    /// A template as messages quote it: whole up to 80 characters, else its first 60 and "…" (a
+    /// hostile template can be a megabyte; a column or the route's name says where).
+    static func quotable(_ pattern: String) -> String {
+        pattern.count > 80 ? String(pattern.prefix(60)) + "…" : pattern
     }
 }
