@@ -81,7 +81,7 @@ import WaymarkPathConfiguration
         #expect(try cachedTitle(url) == "server")
     }
 
-    @Test(arguments: ["500", "malformed", "truncated", "not a document"])
+    @Test(arguments: ["500", "malformed", "truncated", "not a document", "UTF-16", "duplicate key"])
     func badAnswersNeverReplaceTheCurrentDocument(failure: String) async throws {
         let server = try TestHTTPServer { _, number in
             if number == 0 { return .init(status: 200, headers: ["ETag": "\"v1\""], body: Self.document("good")) }
@@ -89,6 +89,13 @@ import WaymarkPathConfiguration
             case "500": return .init(status: 500, body: Data("oops".utf8))
             case "malformed": return .init(status: 200, body: Data(#"{"rules": [{"patterns": "#.utf8))
             case "truncated": return .init(status: 200, body: Self.document("half"), truncateTo: 20)
+            // JSON between systems is UTF-8 (RFC 8259 §8.1): a UTF-16 answer, BOM and all, is refused,
+            // not applied (and then cached as something else).
+            case "UTF-16":
+                let text = String(decoding: Self.document("utf16"), as: UTF8.self)
+                return .init(status: 200, body: Data([0xFF, 0xFE]) + (text.data(using: .utf16LittleEndian) ?? Data()))
+            case "duplicate key":
+                return .init(status: 200, body: Data(#"{"rules": [], "rules": [{"patterns": [".*"]}]}"#.utf8))
             default: return .init(status: 200, body: Data("[1, 2, 3]".utf8))
             }
         }
@@ -106,6 +113,8 @@ import WaymarkPathConfiguration
             "malformed": "server: not valid JSON",
             "truncated": "the request failed",
             "not a document": "server: must be a JSON object with \"settings\" and \"rules\"",
+            "UTF-16": "server: not valid JSON (the document is not UTF-8 (byte 0xFF) at line 1, column 1)",
+            "duplicate key": "server: not valid JSON (duplicate key \"rules\" (first at line 1, column 2)",
         ]
         // A truncated body ends the transfer with an error on Linux; elsewhere it may arrive short.
         let truncatedElsewhere = failure == "truncated" && last.message.hasPrefix("the body is truncated")
