@@ -23,6 +23,7 @@ let package = Package(
                 "CHeapStats",
                 .product(name: "Waymark", package: "waymark"),
                 .product(name: "WaymarkPathConfiguration", package: "waymark"),
+                .product(name: "WaymarkNavigation", package: "waymark"),
                 .product(name: "RoutingKit", package: "routing-kit"),
                 .product(name: "Hummingbird", package: "hummingbird"),
             ]

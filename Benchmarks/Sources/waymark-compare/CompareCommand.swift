@@ -22,7 +22,7 @@ struct CompareCommand: ParsableCommand {
 
     @Option(
         help:
-            "github-api, deeplink-10k, path-configuration (100 rules from deeplink-10k: Waymark's engine against NSRegularExpression), url-length (resolution time by URL length up to the default limit), resolution (shop://product/42?ref=mail&utm_source=x to a RouteRequest; --rounds passes of 1,000) or all."
+            "github-api, deeplink-10k, path-configuration (100 rules from deeplink-10k: Waymark's engine against NSRegularExpression), url-length (resolution time by URL length up to the default limit), resolution (shop://product/42?ref=mail&utm_source=x to a RouteRequest; --rounds passes of 1,000) scaling (hostile input families at 1×, 10× and 100×, each size in its own process: time, extra peak memory) or all (all but scaling)."
     )
     var set = "all"
 
@@ -34,6 +34,12 @@ struct CompareCommand: ParsableCommand {
 
     @Option(help: "Run just this router (waymark, routing-kit or hummingbird), built once.")
     var only: String?
+
+    @Option(help: "With --set scaling: run only this case (a name from the table).")
+    var `case`: String?
+
+    @Option(help: "With --set scaling and --case: run one size (1, 10 or 100 times the base) in this process.")
+    var scale: Int?
 
     @Flag(help: "Print one JSON object per (set, router) per line.")
     var json = false
@@ -60,6 +66,14 @@ struct CompareCommand: ParsableCommand {
         let folder = data.map { URL(fileURLWithPath: $0) } ?? BenchmarkDataSet.defaultFolder
         if set == "url-length" {
             printURLLengthTable()
+            return
+        }
+        if set == "scaling" {
+            if let scale, let name = `case` {
+                try runScalingChild(name: name, scale: scale)
+            } else {
+                try printScalingTable(only: `case`)
+            }
             return
         }
         if set == "resolution" {

@@ -1,0 +1,8 @@
+import Foundation
+import Waymark
+import WaymarkNavigation
+
+extension ScalingCases {
+    /// Navigation: applying many links to one navigation state.
+    static var navigationCases: [ScalingCase] { [] }
+}
