@@ -62,6 +62,18 @@ public struct PathConfiguration: Sendable {
         public let matchedBuiltInRules: [String]
         /// The exact string the patterns were run on.
         public let input: String
+        /// Whether the whole input was read. A lookup whose states cost more than the per-lookup
+        /// work bound to make stops reading (docs/security.md, "Limits"; only hostile documents and
+        /// inputs get there): every rule in ``matchedRules`` does match, but others may match too,
+        /// and the merged ``properties`` may lack theirs. ``diagnostic`` says so in words.
+        public let isComplete: Bool
+
+        /// Why the answer may be incomplete, or `nil` when it is complete.
+        public var diagnostic: String? {
+            guard !isComplete else { return nil }
+            return "the lookup of \(input.utf8.count) bytes stopped at its work bound "
+                + "(\(PatternAutomaton.maximumLookupWork) program steps): the rules listed match, but others may too"
+        }
     }
 
     /// The document's `settings`, as written.
@@ -137,13 +149,19 @@ public struct PathConfiguration: Sendable {
                 applied.append((nil, builtIn.name, builtIn.properties))
             }
         }
+        // Every rule is parsed and sized before any is compiled, so that which rules fit the step
+        // budget depends on their sizes, never on their order (see `sizeThreshold`).
+        var candidates: [(index: Int, rule: Rule, nodes: [PatternNode], size: Int)] = []
         for (index, rule) in rules.enumerated() {
             guard let rule else { continue }
             var compiled: [PatternNode] = []
             var failure: String?
+            var size = 0
             for (patternIndex, pattern) in rule.patterns.enumerated() {
                 do throws(PatternError) {
-                    compiled.append(try PatternParser.parse(pattern))
+                    let node = try PatternParser.parse(pattern)
+                    compiled.append(node)
+                    size = min(PatternProgram.maximumSteps + 1, size + PatternProgram.stepCount(of: node))
                 } catch {
                     failure = "pattern \(patternIndex + 1) \"\(pattern)\" column \(error.column): \(error.message)"
                     break
@@ -153,21 +171,38 @@ public struct PathConfiguration: Sendable {
                 diagnostics.append(.init(ruleIndex: index, severity: .skipped, message: failure))
                 continue
             }
+            candidates.append((index, rule, compiled, size))
+        }
+        let budget = PatternProgram.maximumSteps - program.steps.count
+        let threshold = Self.sizeThreshold(candidates.map(\.size), budget: budget)
+        for candidate in candidates {
+            let index = candidate.index
+            if candidate.size >= threshold {
+                let message =
+                    candidate.size > budget
+                    ? "the rule's patterns are too large once repetitions are expanded (over \(budget) steps)"
+                    : "the rule's patterns compile to \(candidate.size) steps, and the document's patterns together "
+                        + "exceed the budget of \(PatternProgram.maximumSteps) steps: every rule of \(threshold) steps "
+                        + "or more is skipped, wherever it is in the document"
+                diagnostics.append(.init(ruleIndex: index, severity: .skipped, message: message))
+                continue
+            }
             guard let ruleNumber = Int32(exactly: applied.count) else {
                 let message = "more rules than can be numbered (\(Int32.max)); the rest are skipped"
                 diagnostics.append(.init(ruleIndex: index, severity: .skipped, message: message))
                 continue
             }
-            var snapshot = program
+            // Rolled back in place: a copy of the program per rule made loading quadratic.
+            let mark = program.mark
             do throws(PatternError) {
-                for node in compiled { try snapshot.add(node, rule: ruleNumber) }
+                for node in candidate.nodes { try program.add(node, rule: ruleNumber) }
             } catch {
+                program.rollBack(to: mark)
                 diagnostics.append(.init(ruleIndex: index, severity: .skipped, message: error.message))
                 continue
             }
-            program = snapshot
-            applied.append((index, "rule \(index)", rule.properties))
-            diagnostics.append(contentsOf: Self.unknownValues(rule.properties, index: index))
+            applied.append((index, "rule \(index)", candidate.rule.properties))
+            diagnostics.append(contentsOf: Self.unknownValues(candidate.rule.properties, index: index))
         }
         self.settings = settings
         self.rules = rules.compactMap { $0 }
@@ -175,6 +210,26 @@ public struct PathConfiguration: Sendable {
         self.diagnostics = diagnostics.sorted { ($0.ruleIndex ?? -1) < ($1.ruleIndex ?? -1) }
         self.applied = applied
         self.automaton = PatternAutomaton(program: program, ruleCount: applied.count)
+    }
+
+    /// The smallest rule size such that, once every rule of that size or more is left out, the
+    /// rest fit `budget`; `Int.max` when every rule fits. Rules of equal size are kept or skipped
+    /// together, so the answer depends only on the sizes, not on the order of the rules.
+    static func sizeThreshold(_ sizes: [Int], budget: Int) -> Int {
+        // Int64: up to 200,001 steps a rule times the rules of a document passes Int32 on a watch.
+        var total = sizes.reduce(Int64(0)) { $0 + Int64($1) }
+        guard total > Int64(budget) else { return Int.max }
+        let descending = sizes.sorted(by: >)
+        var threshold = Int.max
+        var position = 0
+        while total > Int64(budget), position < descending.count {
+            threshold = descending[position]
+            while position < descending.count, descending[position] == threshold {
+                total -= Int64(descending[position])
+                position += 1
+            }
+        }
+        return threshold
     }
 
     // MARK: - Lookup
@@ -223,12 +278,13 @@ public struct PathConfiguration: Sendable {
 
     private func run(_ input: String) -> Match {
         var copy = input
-        var work = 0
-        let words = copy.withUTF8 { automaton.matchingWords($0, work: &work) }
+        let lookup = copy.withUTF8 { automaton.lookup($0) }
+        let words = lookup.words
+        let isComplete = !lookup.limitReached
         if let merged = merges.value(for: words) {
             return Match(
                 properties: merged.properties, matchedRules: merged.rules, matchedBuiltInRules: merged.builtIns,
-                input: input)
+                input: input, isComplete: isComplete)
         }
         var properties: [String: JSONValue] = [:]
         var documentRules: [Int] = []
@@ -241,7 +297,8 @@ public struct PathConfiguration: Sendable {
         let merged = MergeCache.Merged(properties: PathProperties(properties), rules: documentRules, builtIns: builtIns)
         merges.store(merged, for: words)
         return Match(
-            properties: merged.properties, matchedRules: documentRules, matchedBuiltInRules: builtIns, input: input)
+            properties: merged.properties, matchedRules: documentRules, matchedBuiltInRules: builtIns, input: input,
+            isComplete: isComplete)
     }
 
     /// Path and raw query of a URL string, as written.

@@ -1,12 +1,20 @@
 /// Patterns compiled to one nondeterministic automaton over UTF-8 bytes (Thompson's construction):
 /// every rule's patterns share it, and each accepting step names its rule.
+///
+/// Inputs are valid UTF-8, so a character other than a given one needs no full UTF-8 grammar: its
+/// lead byte (any byte but a continuation byte) then any continuation bytes, three steps. With
+/// the ten steps of an exact UTF-8 grammar, `.{1,200}` took 2,200 steps and a document of 100 such
+/// rules did not fit the budget.
 struct PatternProgram {
     enum Step {
         case bytes(ByteSet, next: Int32)
         case split(Int32, Int32)
         case jump(Int32)
         case startAnchor(next: Int32)
+        /// `$`, `\Z`: passes at the end of the input or before one final line terminator.
         case endAnchor(next: Int32)
+        /// `\z`: passes at the end of the input only.
+        case strictEndAnchor(next: Int32)
         case accept(rule: Int32)
     }
 
@@ -15,6 +23,49 @@ struct PatternProgram {
     private(set) var starts: [Int32] = []
     /// The number of steps a document's patterns may compile to, together.
     static let maximumSteps = 200_000
+
+    /// The steps ``add(_:rule:)`` adds for `node` (its accept step included), computed from the
+    /// tree without compiling it, and at most `cap` (the count saturates there): a document's
+    /// rules are sized first, so that which rules fit the budget does not depend on their order
+    /// and no work is spent compiling a rule that will not fit. Recursion is bounded by
+    /// ``PatternParser/maximumDepth``, like the parser's.
+    static func stepCount(of node: PatternNode, cap: Int = maximumSteps + 1) -> Int {
+        func add(_ a: Int, _ b: Int) -> Int { min(cap, a + b) }
+        func multiply(_ a: Int, _ b: Int) -> Int {
+            let (product, overflow) = a.multipliedReportingOverflow(by: b)
+            return overflow ? cap : min(cap, product)
+        }
+        func count(_ node: PatternNode) -> Int {
+            switch node {
+            case .empty: return 0
+            case .bytes, .startAnchor, .endAnchor, .strictEndAnchor: return 1
+            case .anyCharacter: return 3
+            case .nonASCII(let scalars, let anyNonASCII):
+                let entries = scalars.count + (anyNonASCII ? 1 : 0)
+                var total = (anyNonASCII ? 3 : 0) + (entries == 0 ? 1 : entries - 1)
+                for scalar in scalars { total = add(total, String(scalar).utf8.count) }
+                return total
+            case .sequence(let items):
+                return items.reduce(0) { add($0, count($1)) }
+            case .alternation(let branches):
+                return branches.reduce(branches.isEmpty ? 1 : branches.count - 1) { add($0, count($1)) }
+            case .repeated(let inner, let minimum, let maximum):
+                let body = count(inner)
+                let optional = maximum.map { multiply($0 - minimum, add(body, 1)) } ?? add(body, 1)
+                return add(optional, multiply(minimum, body))
+            }
+        }
+        return add(count(node), 1)
+    }
+
+    /// The program's size now, to roll back to.
+    var mark: (steps: Int, starts: Int) { (steps.count, starts.count) }
+
+    /// Removes everything added since `mark` was taken.
+    mutating func rollBack(to mark: (steps: Int, starts: Int)) {
+        steps.removeSubrange(min(mark.steps, steps.count)...)
+        starts.removeSubrange(min(mark.starts, starts.count)...)
+    }
 
     /// Adds a pattern of `rule`.
     mutating func add(_ node: PatternNode, rule: Int32) throws(PatternError) {
@@ -51,13 +102,10 @@ struct PatternProgram {
         case .bytes(let set):
             return append(.bytes(set, next: next))
         case .anyCharacter:
-            let ascii = ByteSet((0...0x7F).filter { $0 != 0x0A && $0 != 0x0D })
-            let multi = try compileAnyNonASCII(next: next)
-            let single = append(.bytes(ascii, next: next))
-            return append(.split(single, multi))
+            return compileCharacter(lead: Self.anyCharacterLead, next: next)
         case .nonASCII(let scalars, let anyNonASCII):
             var entries: [Int32] = []
-            if anyNonASCII { entries.append(try compileAnyNonASCII(next: next)) }
+            if anyNonASCII { entries.append(compileCharacter(lead: Self.nonASCIILead, next: next)) }
             for scalar in scalars {
                 try checkSize()
                 var entry = next
@@ -79,6 +127,8 @@ struct PatternProgram {
             return append(.startAnchor(next: next))
         case .endAnchor:
             return append(.endAnchor(next: next))
+        case .strictEndAnchor:
+            return append(.strictEndAnchor(next: next))
         case .repeated(let inner, let minimum, let maximum):
             var entry = next
             if let maximum {
@@ -103,16 +153,20 @@ struct PatternProgram {
         }
     }
 
-    /// Any UTF-8 sequence of two to four bytes (lead byte, then continuation bytes).
-    private mutating func compileAnyNonASCII(next: Int32) throws(PatternError) -> Int32 {
-        let continuation = ByteSet(range: 0x80...0xBF)
-        let c1 = append(.bytes(continuation, next: next))
-        let c2 = append(.bytes(continuation, next: c1))
-        let c3 = append(.bytes(continuation, next: c2))
-        let two = append(.bytes(ByteSet(range: 0xC2...0xDF), next: c1))
-        let three = append(.bytes(ByteSet(range: 0xE0...0xEF), next: c2))
-        let four = append(.bytes(ByteSet(range: 0xF0...0xF4), next: c3))
-        return try alternate([two, three, four])
+    /// Lead bytes of `.`: every byte but continuation bytes and the ASCII line terminators.
+    static let anyCharacterLead = ByteSet(
+        (0...0xFF).filter { ($0 < 0x80 || $0 >= 0xC0) && ![0x0A, 0x0B, 0x0C, 0x0D].contains($0) })
+    /// Lead bytes of a non-ASCII character.
+    static let nonASCIILead = ByteSet(range: 0xC0...0xFF)
+    static let continuation = ByteSet(range: 0x80...0xBF)
+
+    /// One character whose first byte is in `lead`: the lead byte, then its continuation bytes
+    /// (a loop, which valid UTF-8 ends at the next character). Three steps.
+    private mutating func compileCharacter(lead: ByteSet, next: Int32) -> Int32 {
+        let loop = append(.split(-1, next))
+        let continued = append(.bytes(Self.continuation, next: loop))
+        steps[Int(loop)] = .split(continued, next)
+        return append(.bytes(lead, next: loop))
     }
 
     private mutating func alternate(_ entries: [Int32]) throws(PatternError) -> Int32 {

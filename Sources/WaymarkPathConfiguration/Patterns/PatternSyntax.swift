@@ -10,7 +10,8 @@
 indirect enum PatternNode: Equatable {
     /// A set of bytes: one ASCII character (or a class of them), or one byte of a UTF-8 sequence.
     case bytes(ByteSet)
-    /// Any one character except `\n` and `\r`, as a UTF-8 sequence.
+    /// Any one character except the ASCII line terminators `\n`, `\v`, `\f` and `\r`, as a
+    /// UTF-8 sequence (ICU's `.` also excludes U+0085, U+2028 and U+2029: docs/path-configuration.md).
     case anyCharacter
     /// One non-ASCII character from a list, as UTF-8 sequences; `negatedASCII` adds every
     /// non-ASCII character (used by a negated class that names only ASCII).
@@ -19,7 +20,10 @@ indirect enum PatternNode: Equatable {
     case alternation([PatternNode])
     case repeated(PatternNode, min: Int, max: Int?)
     case startAnchor
+    /// `$` and `\Z`: the end of the input, or just before one final line terminator (as in ICU).
     case endAnchor
+    /// `\z`: the end of the input only.
+    case strictEndAnchor
     case empty
 }
 
@@ -108,6 +112,10 @@ struct PatternParser {
     private let scalars: [Unicode.Scalar]
     private var index = 0
     private var depth = 0
+    /// The group names seen so far: ICU refuses a name used twice.
+    private var groupNames: Set<String> = []
+    /// Where the last `\A`, `\Z` or `\z` ended: ICU refuses a quantifier after them (not after `^`, `$`).
+    private var escapedAnchorEnd = -1
     static let maximumRepeat = 1_000
     static let maximumDepth = 100
 
@@ -152,6 +160,7 @@ struct PatternParser {
 
     private mutating func parseQuantifiers(_ atom: PatternNode) throws(PatternError) -> PatternNode {
         var node = atom
+        var quantified = false
         while let scalar = peek {
             let start = index
             var bounds: (Int, Int?)?
@@ -166,9 +175,16 @@ struct PatternParser {
             }
             if bounds != nil, scalar != "{" { index += 1 }
             guard let (low, high) = bounds else { return node }
+            if quantified {
+                throw error("a quantifier cannot follow another quantifier", at: start)
+            }
             switch node {
-            case .startAnchor, .endAnchor, .empty:
+            case .empty:
                 throw error("a quantifier needs something to repeat", at: start)
+            case .startAnchor, .endAnchor, .strictEndAnchor:
+                if escapedAnchorEnd == start {
+                    throw error("the anchors '\\A', '\\Z' and '\\z' cannot be repeated", at: start)
+                }
             default: break
             }
             if peek == "?" {
@@ -176,10 +192,15 @@ struct PatternParser {
             } else if peek == "+" {
                 throw error("possessive quantifiers ('\(scalar)+') are not supported")
             }
-            if case .repeated = node {
-                throw error("a quantifier cannot follow another quantifier", at: start)
+            quantified = true
+            switch node {
+            case .startAnchor, .endAnchor, .strictEndAnchor:
+                // ICU accepts `^*` and the like: an anchor repeated is the anchor, or nothing when
+                // it may be repeated zero times.
+                node = low == 0 ? .empty : node
+            default:
+                node = .repeated(node, min: low, max: high)
             }
-            node = .repeated(node, min: low, max: high)
         }
         return node
     }
@@ -233,10 +254,17 @@ struct PatternParser {
                 case ":":
                     index += 1
                 case "<" where index + 1 < scalars.count && scalars[index + 1] != "=" && scalars[index + 1] != "!":
-                    try skipGroupName(start)
-                case "P" where index + 1 < scalars.count && scalars[index + 1] == "<":
+                    try readGroupName(start)
+                case "P":
+                    throw error(
+                        "Python's named groups '(?P<name>…)' are not supported (NSRegularExpression refuses them); write '(?<name>…)'",
+                        at: start)
+                case "#":
+                    // A comment, `(?#…)`: ICU skips it, up to the first ')'.
+                    while let scalar = peek, scalar != ")" { index += 1 }
+                    guard peek == ")" else { throw error("the comment opened here is not closed with ')'", at: start) }
                     index += 1
-                    try skipGroupName(start)
+                    return .empty
                 case "=", "!":
                     throw error("lookahead '(?\(peek.map(String.init) ?? ""))' is not supported", at: start)
                 case "<":
@@ -266,16 +294,35 @@ struct PatternParser {
             return try parseEscape(start, inClass: false).node
         case "*", "+", "?":
             throw error("'\(scalar)' has nothing to repeat", at: start)
+        case "{":
+            throw error("'{' must follow something to repeat, as in a{2}; write '\\{' for the character", at: start)
+        case "}":
+            throw error("'}' closes no repetition; write '\\}' for the character", at: start)
         default:
             return literal(scalar)
         }
     }
 
-    private mutating func skipGroupName(_ start: Int) throws(PatternError) {
+    /// A group's name, as ICU reads it: an ASCII letter, then ASCII letters and digits, used once.
+    private mutating func readGroupName(_ start: Int) throws(PatternError) {
         index += 1  // '<'
-        while let scalar = peek, scalar != ">" { index += 1 }
+        var name = ""
+        while let scalar = peek, scalar != ">" {
+            name.unicodeScalars.append(scalar)
+            index += 1
+        }
         guard peek == ">" else { throw error("the group name is not closed with '>'", at: start) }
         index += 1
+        let scalars = name.unicodeScalars
+        guard let first = scalars.first, first.isASCII, first.properties.isAlphabetic,
+            scalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)) })
+        else {
+            throw error(
+                "the group name '\(name)' must be an ASCII letter followed by ASCII letters and digits", at: start)
+        }
+        guard groupNames.insert(name).inserted else {
+            throw error("the group name '\(name)' is used twice", at: start)
+        }
     }
 
     private func literal(_ scalar: Unicode.Scalar) -> PatternNode {
@@ -308,8 +355,22 @@ struct PatternParser {
         case "n": return character(0x0A)
         case "r": return character(0x0D)
         case "f": return character(0x0C)
-        case "v": return character(0x0B)
         case "e": return character(0x1B)
+        case "x" where peek == "{":
+            // `\x{h…}`: one to six hex digits.
+            index += 1
+            var value: UInt32 = 0
+            var digits = 0
+            while let digit = peek, let nibble = UInt32(String(digit), radix: 16), digits < 6 {
+                value = value * 16 + nibble
+                digits += 1
+                index += 1
+            }
+            guard digits > 0, peek == "}", value <= 0x10FFFF else {
+                throw error("'\\x{' must be followed by one to six hex digits of a code point and '}'", at: start)
+            }
+            index += 1
+            return character(value)
         case "x", "u":
             let count = scalar == "x" ? 2 : 4
             var value: UInt32 = 0
@@ -321,8 +382,24 @@ struct PatternParser {
                 index += 1
             }
             return character(value)
-        case "A" where !inClass: return (.startAnchor, nil, nil)
-        case "z" where !inClass, "Z" where !inClass: return (.endAnchor, nil, nil)
+        case "A" where !inClass:
+            escapedAnchorEnd = index
+            return (.startAnchor, nil, nil)
+        case "Z" where !inClass:
+            escapedAnchorEnd = index
+            return (.endAnchor, nil, nil)
+        case "z" where !inClass:
+            escapedAnchorEnd = index
+            return (.strictEndAnchor, nil, nil)
+        case "v":
+            // ICU's `\v` is vertical white space: `\n`, `\v`, `\f`, `\r`, U+0085, U+2028, U+2029.
+            let ascii = ByteSet(range: 0x0A...0x0D)
+            if inClass { return (.bytes(ascii), ascii, nil) }
+            return (
+                .alternation([
+                    .bytes(ascii), .nonASCII(scalars: ["\u{85}", "\u{2028}", "\u{2029}"], anyNonASCII: false),
+                ]), nil, nil
+            )
         case "b", "B":
             if inClass { throw error("'\\b' inside a class is not supported", at: start) }
             throw error("word boundaries ('\\\(scalar)') are not supported", at: start)
