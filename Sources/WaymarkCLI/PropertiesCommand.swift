@@ -10,8 +10,9 @@ struct PropertiesCommand: ParsableCommand {
         abstract: "Print the merged path-configuration properties of URLs and paths.",
         discussion: """
             Prints one JSON object per input per line, with the keys input, matched (the exact string the \
-            patterns ran on), properties and matchedRules (indexes into the document's rules). Skipped rules \
-            and unknown values are printed to standard error. The document is --config FILE, or else the \
+            patterns ran on), properties and matchedRules (indexes into the document's rules); a lookup that \
+            stopped at its work bound also has "complete": false, and says so on standard error. Skipped \
+            rules and unknown values are printed to standard error. The document is --config FILE, or else the \
             route file's pathConfiguration.
             """
     )
@@ -54,13 +55,18 @@ struct PropertiesCommand: ParsableCommand {
         }
         for input in inputs {
             let match = input.contains("://") ? document.match(url: input) : document.match(path: input)
-            let line = OrderedJSON.object([
+            var fields: [(String, OrderedJSON)] = [
                 ("input", .string(input)),
                 ("matched", .string(match.input)),
                 ("properties", .value(.object(match.properties.raw))),
                 ("matchedRules", .array(match.matchedRules.map { .value(.number(Double($0))) })),
-            ])
-            print(line.rendered)
+            ]
+            if let diagnostic = match.diagnostic {
+                // Only on an incomplete answer, so that the usual line stays as it was.
+                fields.append(("complete", .bool(false)))
+                printError("\(input): \(diagnostic)")
+            }
+            print(OrderedJSON.object(fields).rendered)
         }
     }
 }
