@@ -6,6 +6,7 @@ import PackageDescription
 
 let targets = [
     "FuzzTemplates", "FuzzRouteFile", "FuzzResolve", "FuzzQueryDecoding", "FuzzPathConfiguration", "FuzzLinkRoundTrip",
+    "FuzzRedirects",
 ]
 
 let package = Package(

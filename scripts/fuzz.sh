@@ -12,7 +12,7 @@ seconds=${1:-60}
 shift || true
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
-    targets=(FuzzTemplates FuzzRouteFile FuzzResolve FuzzQueryDecoding FuzzPathConfiguration FuzzLinkRoundTrip)
+    targets=(FuzzTemplates FuzzRouteFile FuzzResolve FuzzQueryDecoding FuzzPathConfiguration FuzzLinkRoundTrip FuzzRedirects)
 fi
 swift build -c release --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library
 binaries=$(swift build -c release --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library --show-bin-path)
