@@ -162,3 +162,26 @@ import Testing
         #expect(small.isComplete && small.diagnostic == nil && small.matchedRules.isEmpty)
     }
 }
+
+extension PatternBoundsTests {
+    /// The parser's limits, at, under and over them, in every spelling of a group and a repetition.
+    @Test(arguments: ["(", "(?:", "(?<g>"])
+    func groupsNestUpToAHundred(open: String) {
+        for depth in [1, 99, 100, 101, 150] {
+            // Named groups need distinct names.
+            let opens = (0..<depth).map { open == "(?<g>" ? "(?<g\($0)>" : open }.joined()
+            let pattern = opens + "a" + String(repeating: ")", count: depth)
+            let parsed = (try? PatternParser.parse(pattern)) != nil
+            #expect(parsed == (depth <= PatternParser.maximumDepth), "\(open) × \(depth)")
+        }
+    }
+
+    @Test(arguments: ["a{N}", "a{N,}", "a{0,N}", "(ab){N}", "[ab]{N}?", ".{1,N}"])
+    func repetitionsGoUpToAThousand(shape: String) {
+        for count in [999, 1_000, 1_001, 1_000_000, 99_999_999_999] {
+            let pattern = shape.replacingOccurrences(of: "N", with: "\(count)")
+            let parsed = (try? PatternParser.parse(pattern)) != nil
+            #expect(parsed == (count <= PatternParser.maximumRepeat), "\(pattern)")
+        }
+    }
+}
