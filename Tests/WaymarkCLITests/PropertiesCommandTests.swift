@@ -37,6 +37,22 @@
             #expect(withoutQuery.standardOutput.contains(#""matched":"/search","properties":{"context":"default"}"#))
         }
 
+        /// A lookup that reaches its work bound is marked in its line and explained on standard error;
+        /// the same document answers a short path completely, with the usual line.
+        @Test func aLookupStoppedAtItsWorkBoundSaysSo() throws {
+            let rules = (0..<199).map { #"{"patterns":["[ab]*a[ab]{999}"],"properties":{"rule":\#($0)}}"# }
+            let config = try CommandRunner.temporaryFile(
+                #"{"rules":[\#(rules.joined(separator: ","))]}"#, name: "hostile-path-configuration.json")
+            let long = "/" + String(repeating: "ab", count: 4_000)
+            let output = try CommandRunner.run(["properties", "--config", config, long, "/ab"])
+            #expect(output.status == 0)
+            let lines = output.standardOutput.split(separator: "\n")
+            #expect(lines.count == 2)
+            #expect(lines.first?.hasSuffix(#""complete":false}"#) == true)
+            #expect(lines.last == #"{"input":"/ab","matched":"/ab","properties":{},"matchedRules":[]}"#)
+            #expect(output.standardError.contains("stopped at its work bound"))
+        }
+
         @Test func aRouteFileCarriesItsPathConfigurationAndPathPropertiesWin() throws {
             let config = try CommandRunner.temporaryFile(Self.document, name: "path-configuration.json")
             let folder = URL(fileURLWithPath: config).deletingLastPathComponent()
