@@ -208,43 +208,81 @@ extension PatternAutomaton {
                 return
             }
             let terminator = PatternAutomaton.finalLineTerminatorLength(bytes)
+            let lineEnd = terminator > 0 ? bytes.count - terminator : -1
             lock.lock()
             defer { lock.unlock() }
             var state = 0
+            var position = 0
             var making = 0
             for word in 0..<stride { found.words[word] |= accepts[word] }
-            let lineEnd = bytes.count - terminator
-            for position in 0..<bytes.count {
-                if terminator > 0 && position == lineEnd {
+            while true {
+                // Known transitions, in one tight loop; it stops at a missing one, at the end, and
+                // before a final line terminator.
+                let stop = position <= lineEnd ? lineEnd : bytes.count
+                (position, state) = runKnown(bytes, from: position, until: stop, state: state, into: &found.words)
+                if position == lineEnd && position < bytes.count {
                     acrossFinalTerminator(
                         from: state, atStart: position == 0, reading: UnsafeBufferPointer(rebasing: bytes[position...]),
                         into: &found.words, work: &making)
+                    // Past it: the rest runs to the end.
+                    (position, state) = runKnown(
+                        bytes, from: position, until: bytes.count, state: state, into: &found.words)
+                }
+                if position == bytes.count { break }
+                // A transition the table lacks.
+                if making >= workLimit {
+                    found.limitReached = true
+                    found.work += making + position
+                    return
                 }
                 let byteClass = Int(classOf[Int(bytes[position])])
-                var next = transitions[state * classCount + byteClass]
-                if next < 0 {
-                    if making >= workLimit {
-                        found.limitReached = true
-                        found.work += making
-                        return
-                    }
-                    if bytesUsed + largestStateCost > byteLimit {
-                        // Full: start again from an empty table, keeping the state being left.
-                        let current = sets[state]
-                        reset()
-                        state = Int(ids[current] ?? add(current, work: &making))
-                    }
-                    next = advance(state, byteClass, work: &making)
-                    transitions[state * classCount + byteClass] = next
+                if bytesUsed + largestStateCost > byteLimit {
+                    // Full: start again from an empty table, keeping the state being left.
+                    let current = sets[state]
+                    reset()
+                    state = Int(ids[current] ?? add(current, work: &making))
                 }
+                let next = advance(state, byteClass, work: &making)
+                transitions[state * classCount + byteClass] = next
                 state = Int(next)
-                found.work += 1
                 let base = state * stride
                 for word in 0..<stride { found.words[word] |= accepts[base + word] }
+                position += 1
             }
-            found.work += making
+            found.work += making + bytes.count
             let base = state * stride
             for word in 0..<stride { found.words[word] |= endAccepts[base + word] }
+        }
+
+        /// Follows known transitions from `state` over `bytes[position..<stop]`, OR-ing each state's
+        /// accepts into `words`; returns where it stopped (at `stop`, or at a byte whose transition
+        /// is not known yet, unread) and the state there. The arrays are read through buffers, one
+        /// exclusivity check each per call rather than per byte.
+        private func runKnown(
+            _ bytes: UnsafeBufferPointer<UInt8>, from start: Int, until stop: Int, state start0: Int,
+            into words: inout [UInt64]
+        ) -> (position: Int, state: Int) {
+            var position = start
+            var state = start0
+            let classCount = classCount
+            let stride = stride
+            classOf.withUnsafeBufferPointer { classOf in
+                transitions.withUnsafeBufferPointer { transitions in
+                    accepts.withUnsafeBufferPointer { accepts in
+                        words.withUnsafeMutableBufferPointer { words in
+                            while position < stop {
+                                let next = transitions[state * classCount + Int(classOf[Int(bytes[position])])]
+                                if next < 0 { return }
+                                state = Int(next)
+                                let base = state * stride
+                                for word in 0..<stride { words[word] |= accepts[base + word] }
+                                position += 1
+                            }
+                        }
+                    }
+                }
+            }
+            return (position, state)
         }
     }
 

@@ -6,6 +6,24 @@ extension ScalingCases {
     static var patternCases: [ScalingCase] {
         [
             ScalingCase(
+                name: "pattern-lookups",
+                input: "the path-configuration set's 100 rules, n passes over its 2,000 lookups",
+                baseSize: 1,
+                prepare: { size in
+                    let benchmark = PathConfigurationBenchmark(
+                        dataSet: try BenchmarkDataSet(name: "deeplink-10k", folder: BenchmarkDataSet.defaultFolder))
+                    let configuration = try benchmark.waymark()
+                    return {
+                        var matched = 0
+                        for _ in 0..<size {
+                            for path in benchmark.lookups {
+                                matched += configuration.match(path: path).matchedRules.count
+                            }
+                        }
+                        return matched
+                    }
+                }),
+            ScalingCase(
                 name: "pattern-load", input: #"one rule, "((a?){n}){66}""#, baseSize: 10,
                 prepare: { size in
                     let document = Data(
