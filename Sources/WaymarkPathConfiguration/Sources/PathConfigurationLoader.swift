@@ -33,7 +33,8 @@ public actor PathConfigurationLoader {
     public let cache: PathConfigurationCache
     /// How long a server request may take, in all.
     public let timeout: Duration
-    /// The largest body accepted from a server.
+    /// The largest document accepted from a server (counted after decoding, for a compressed
+    /// answer), in bytes.
     public let maximumBodySize: Int
 
     /// The document in use, if any source has given one.
@@ -168,8 +169,17 @@ public actor PathConfigurationLoader {
     /// Why a download failed, in a sentence.
     struct DownloadFailure: Error, ExpressibleByStringInterpolation {
         let reason: String
+        /// Body bytes (decoded) that had arrived when the download stopped (0 when it did not stop
+        /// for its body).
+        var bytesArrived = 0
+        /// Body bytes kept when the download stopped: never more than the limit.
+        var bytesKept = 0
         init(stringLiteral value: String) { reason = value }
-        init(reason: String) { self.reason = reason }
+        init(reason: String, bytesArrived: Int = 0, bytesKept: Int = 0) {
+            self.reason = reason
+            self.bytesArrived = bytesArrived
+            self.bytesKept = bytesKept
+        }
     }
 
     struct Response: Sendable {
@@ -193,16 +203,15 @@ public actor PathConfigurationLoader {
                 do {
                     let (data, http) = try await BoundedDownload.fetch(
                         request, configuration: configuration, limit: limit)
-                    if http.statusCode == 200,
-                        let length = http.value(forHTTPHeaderField: "Content-Length").flatMap(Int.init),
-                        length != data.count
-                    {
-                        return .failure("the body is truncated: \(data.count) of \(length) bytes arrived")
+                    if http.statusCode == 200, let truncation = truncation(of: data, answer: http) {
+                        return .failure(DownloadFailure(reason: truncation))
                     }
                     return .success(
                         Response(status: http.statusCode, etag: http.value(forHTTPHeaderField: "ETag"), body: data))
                 } catch let failure as BoundedDownload.Failure {
-                    return .failure(DownloadFailure(reason: failure.reason))
+                    return .failure(
+                        DownloadFailure(
+                            reason: failure.reason, bytesArrived: failure.bytesArrived, bytesKept: failure.bytesKept))
                 } catch let error as URLError where error.code == .timedOut {
                     return .failure("no answer within \(timeout)")
                 } catch {
@@ -224,5 +233,19 @@ public actor PathConfigurationLoader {
             group.cancelAll()
             return outcome
         }
+    }
+
+    /// Why a body is shorter than the answer's `Content-Length` says, or `nil`.
+    ///
+    /// The comparison holds only for an answer without a `Content-Encoding` (or `identity`). With
+    /// one (`gzip`, `deflate`, `br`), `Content-Length` counts the encoded bytes while URLSession hands
+    /// over the decoded body, and the two lengths say nothing about each other. A compressed body cut
+    /// short is still caught: fewer bytes than `Content-Length` end the transfer with an error, and
+    /// without a `Content-Length`, a document cut short is not JSON (its object is never closed).
+    static func truncation(of body: Data, answer: HTTPURLResponse) -> String? {
+        guard BoundedDownload.contentEncoding(of: answer) == nil,
+            let length = answer.value(forHTTPHeaderField: "Content-Length").flatMap(Int.init), length != body.count
+        else { return nil }
+        return "the body is truncated: \(body.count) of \(length) bytes arrived"
     }
 }

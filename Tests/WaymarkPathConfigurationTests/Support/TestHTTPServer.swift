@@ -7,7 +7,8 @@ import Foundation
 #endif
 
 /// A real HTTP/1.1 server on 127.0.0.1 and a free port, for the loader's tests: one connection at
-/// a time, `Connection: close`, answers from a handler.
+/// a time, `Connection: close`, answers from a handler: any status, headers and body bytes (a test
+/// sends gzip or deflate bodies it encoded itself, see `Compression`).
 ///
 /// It runs on Linux and on Apple platforms alike: the accept loop waits in `poll(2)` on the listener
 /// and on a wake-up pipe, and `stop()` writes to the pipe. (`shutdown(2)` on a listening socket wakes
@@ -32,6 +33,8 @@ final class TestHTTPServer: @unchecked Sendable {
         var truncateTo: Int?
         /// Announce this Content-Length instead of the body's.
         var announcedLength: Int?
+        /// Send no Content-Length: the body ends when the connection closes.
+        var omitsContentLength = false
         /// After the body, keep sending bytes until the client goes away or the server stops.
         var endless = false
         /// With `endless`, pause this long after each 64 KiB (`nil`: send as fast as the socket
@@ -178,7 +181,7 @@ final class TestHTTPServer: @unchecked Sendable {
         let reply = handler(request, number)
         if reply.delay > 0 { Thread.sleep(forTimeInterval: reply.delay) }
         var text = "HTTP/1.1 \(reply.status) \(reply.status == 200 ? "OK" : "Status")\r\n"
-        if !reply.endless {
+        if !reply.endless && !reply.omitsContentLength {
             text += "Content-Length: \(reply.announcedLength ?? reply.body.count)\r\n"
         }
         text += "Connection: close\r\n"
