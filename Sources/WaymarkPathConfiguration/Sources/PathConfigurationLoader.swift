@@ -1,4 +1,5 @@
 internal import Foundation
+internal import Waymark
 
 #if canImport(FoundationNetworking)
     internal import FoundationNetworking
@@ -24,6 +25,11 @@ internal import Foundation
 /// timeout, a body that is truncated, too large or not a path configuration never replaces the
 /// current document: it is recorded in ``reports``. A server's good answer is cached (keyed by its
 /// full URL, written atomically); a corrupt cache file is ignored and reported.
+///
+/// A document replaces the current one only when it is a JSON object with a `rules` array, and not
+/// every one of its rules was skipped: a JSON error page (`{"error": "internal server error"}`), a
+/// settings-only object or a document none of whose rules this engine can run is reported and
+/// neither applied nor cached. An empty array (`"rules": []`) is a deliberate "no rules" and applies.
 public actor PathConfigurationLoader {
     /// The sources, in order.
     public let sources: [PathConfigurationSource]
@@ -107,7 +113,12 @@ public actor PathConfigurationLoader {
     private func readCache(_ url: URL, source: PathConfigurationSource) -> PathConfigurationCache.Entry? {
         switch cache.read(url) {
         case .success(let entry?):
-            if apply(entry.document, from: source, origin: "cache") { return entry }
+            let file = cache.fileURL(for: url).lastPathComponent
+            if apply(
+                entry.document, from: source, origin: "cache", refusedAs: .cacheIgnored, refusalPrefix: file + ": ")
+            {
+                return entry
+            }
             return nil
         case .success(nil):
             return nil
@@ -117,21 +128,59 @@ public actor PathConfigurationLoader {
         }
     }
 
-    /// Parses and applies a document; reports and returns `false` when it is not one.
+    /// Parses a document and applies it when it may replace the current one (``refusal(of:data:)``);
+    /// otherwise reports why, as `refusedAs`, and returns `false`.
     @discardableResult
-    private func apply(_ data: Data, from source: PathConfigurationSource, origin: String) -> Bool {
+    private func apply(
+        _ data: Data, from source: PathConfigurationSource, origin: String,
+        refusedAs refusedKind: PathConfigurationReport.Kind = .failed, refusalPrefix: String = ""
+    ) -> Bool {
+        let configuration: PathConfiguration
         do {
-            let configuration = try PathConfiguration(data: data, options: options, source: origin)
-            current = configuration
-            holder.configuration = configuration
-            for continuation in continuations.values { continuation.yield(configuration) }
-            let skipped = configuration.diagnostics.filter { $0.severity == .skipped }.count
-            report(.applied, source, origin + (skipped > 0 ? " (\(skipped) rule(s) skipped)" : ""))
-            return true
+            configuration = try PathConfiguration(data: data, options: options, source: origin)
         } catch {
-            report(.failed, source, error.message)
+            report(refusedKind, source, refusalPrefix + error.message)
             return false
         }
+        if let reason = Self.refusal(of: configuration, data: data) {
+            report(refusedKind, source, "\(refusalPrefix)\(origin): \(reason); the current document stays")
+            return false
+        }
+        current = configuration
+        holder.configuration = configuration
+        for continuation in continuations.values { continuation.yield(configuration) }
+        let skipped = configuration.diagnostics.filter { $0.severity == .skipped && $0.ruleIndex != nil }.count
+        let note =
+            configuration.rules.isEmpty && skipped == 0
+            ? " (no rules)" : skipped > 0 ? " (\(skipped) rule(s) skipped)" : ""
+        report(.applied, source, origin + note)
+        return true
+    }
+
+    /// Why a document that parsed may not replace the current one, or `nil` when it may.
+    ///
+    /// A path configuration has a `rules` array (Hotwire Native refuses a document without one too).
+    /// An empty array is a deliberate "no rules" and is accepted. A document whose every rule was
+    /// skipped is refused: applying it would drop every rule because of the document's mistakes
+    /// (patterns this engine refuses, rules of another format), never by intent.
+    static func refusal(of configuration: PathConfiguration, data: Data) -> String? {
+        // PathConfiguration reads a missing `rules` as an empty one and does not say which it saw,
+        // so the top level is read again: linear in the document's size, like the first reading,
+        // and documents are at most `maximumBodySize` bytes.
+        guard case .object(let object)? = try? JSONParser.parse(data) else { return "not a JSON object" }
+        guard case .array(let rules)? = object["rules"] else {
+            if let rules = object["rules"] { return "\"rules\" must be an array, not \(rules.description.prefix(40))" }
+            let keys = object.keys.sorted().prefix(5).map { "\"\($0.prefix(40))\"" }
+            let found = keys.isEmpty ? "an empty object" : "an object with " + keys.joined(separator: ", ")
+            return
+                "has no \"rules\" array (\(found)\(object.count > 5 ? ", …" : "")), so it is not a path configuration"
+        }
+        let skippedRules = Set(
+            configuration.diagnostics.filter { $0.severity == .skipped }.compactMap(\.ruleIndex))
+        guard !rules.isEmpty, skippedRules.count >= rules.count else { return nil }
+        let first = configuration.diagnostics.first { $0.severity == .skipped && $0.ruleIndex != nil }
+        return "every one of its \(rules.count) rule(s) was skipped"
+            + (first.map { " (\($0.description))" } ?? "")
     }
 
     private func report(_ kind: PathConfigurationReport.Kind, _ source: PathConfigurationSource, _ message: String) {
