@@ -30,6 +30,11 @@ internal import Waymark
 /// every one of its rules was skipped: a JSON error page (`{"error": "internal server error"}`), a
 /// settings-only object or a document none of whose rules this engine can run is reported and
 /// neither applied nor cached. An empty array (`"rules": []`) is a deliberate "no rules" and applies.
+///
+/// Requests to one server may overlap (two ``refresh()`` calls): the newest request wins. An answer
+/// that arrives after the answer to a newer request was applied (or confirmed by 304) is discarded
+/// and reported as ``PathConfigurationReport/Kind/superseded``, so neither the document
+/// in use nor the cache goes back to an older answer.
 public actor PathConfigurationLoader {
     /// The sources, in order.
     public let sources: [PathConfigurationSource]
@@ -51,6 +56,11 @@ public actor PathConfigurationLoader {
     /// Everything that happened, in order.
     public private(set) var reports: [PathConfigurationReport] = []
     private var continuations: [UUID: AsyncStream<PathConfiguration>.Continuation] = [:]
+    /// Per server URL, the number of the last request sent (from 1).
+    private var requestsSent: [URL: Int] = [:]
+    /// Per server URL, the number of the newest request whose answer settled the document: a 200
+    /// that was applied, or a 304. An answer to an older request that arrives later is discarded.
+    private var settledRequests: [URL: Int] = [:]
 
     /// Creates a loader; nothing is read until ``load()``.
     public init(
@@ -190,19 +200,38 @@ public actor PathConfigurationLoader {
     // MARK: - Server
 
     private func fetch(_ url: URL, source: PathConfigurationSource, cached: PathConfigurationCache.Entry?) async {
+        let number = (requestsSent[url] ?? 0) + 1
+        requestsSent[url] = number
         var request = URLRequest(url: url)
         request.cachePolicy = .reloadIgnoringLocalCacheData
         if let etag = cached?.etag { request.setValue(etag, forHTTPHeaderField: "If-None-Match") }
         let outcome = await Self.download(request, timeout: timeout, limit: maximumBodySize)
+        // While this request waited, the actor may have run another for the same URL (overlapping
+        // refresh() calls) and applied its answer. Answers can arrive in any order; the newest
+        // request wins, so an answer to an older one is not applied (nor cached) after it.
+        if let newer = settledRequests[url], newer > number {
+            let answer: String =
+                switch outcome {
+                case .success(let response): "HTTP \(response.status)"
+                case .failure(let failure): failure.reason
+                }
+            report(
+                .superseded, source,
+                "the answer to request \(number) (\(answer)) arrived after the answer to request \(newer) was "
+                    + "applied; it is discarded")
+            return
+        }
         switch outcome {
         case .failure(let failure):
             report(.failed, source, failure.reason)
         case .success(let response):
             switch response.status {
             case 304:
+                settledRequests[url] = number
                 report(.notModified, source, "304 Not Modified (ETag \(cached?.etag ?? "none"))")
             case 200:
                 guard apply(response.body, from: source, origin: "server") else { return }
+                settledRequests[url] = number
                 let entry = PathConfigurationCache.Entry(url: url, etag: response.etag, document: response.body)
                 do {
                     try cache.write(entry)

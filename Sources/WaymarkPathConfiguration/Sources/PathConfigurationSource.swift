@@ -37,6 +37,9 @@ public struct PathConfigurationReport: Hashable, Sendable, CustomStringConvertib
         case cacheIgnored
         /// The cache could not be written; the document still applies.
         case cacheNotWritten
+        /// A server's answer arrived after the answer to a newer request to the same server was
+        /// applied (overlapping refreshes): it was discarded, neither applied nor cached.
+        case superseded
     }
 
     /// What happened.
