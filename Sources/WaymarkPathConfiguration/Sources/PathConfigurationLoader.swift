@@ -21,10 +21,11 @@ internal import Waymark
 /// ``load()`` applies the sources in order: `.data` and `.file` at once, then for each `.server`
 /// the cached copy of its last good answer, then the server's answer when it arrives. Each good
 /// document replaces the current one and is sent to every ``updates()`` stream. A server request
-/// sends `If-None-Match` with the cached ETag and gives up after ``timeout``; a non-200 answer, a
-/// timeout, a body that is truncated, too large or not a path configuration never replaces the
-/// current document: it is recorded in ``reports``. A server's good answer is cached (keyed by its
-/// full URL, written atomically); a corrupt cache file is ignored and reported.
+/// sends `If-None-Match` with the ETag of the document from that server in use, and gives up after
+/// ``timeout``; a non-200 answer, a timeout, a body that is truncated, too large or not a path
+/// configuration never replaces the current document: it is recorded in ``reports``. A server's
+/// good answer is cached (keyed by its full URL, written atomically); a corrupt cache file is ignored
+/// and reported.
 ///
 /// A document replaces the current one only when it is a JSON object with a `rules` array, and not
 /// every one of its rules was skipped: a JSON error page (`{"error": "internal server error"}`), a
@@ -56,6 +57,9 @@ public actor PathConfigurationLoader {
     /// Everything that happened, in order.
     public private(set) var reports: [PathConfigurationReport] = []
     private var continuations: [UUID: AsyncStream<PathConfiguration>.Continuation] = [:]
+    /// Per server URL, the ETag of its document in use (applied from its cache or its answer): the
+    /// `If-None-Match` of the next request, so that a 304 always confirms a document the loader has.
+    private var etags: [URL: String] = [:]
     /// Per server URL, the number of the last request sent (from 1).
     private var requestsSent: [URL: Int] = [:]
     /// Per server URL, the number of the newest request whose answer settled the document: a 200
@@ -105,36 +109,34 @@ public actor PathConfigurationLoader {
                     report(.failed, source, "the file cannot be read: \(error.localizedDescription)")
                 }
             case .server(let url):
-                let cached = readCache(url, source: source)
-                await fetch(url, source: source, cached: cached)
+                readCache(url, source: source)
+                await fetch(url, source: source)
             }
         }
     }
 
-    /// Asks the server again (with the cached ETag), for example when the app becomes active.
+    /// Asks the servers again (with the ETag of the document in use from each), for example when
+    /// the app becomes active.
     public func refresh() async {
         for source in sources {
             guard case .server(let url) = source else { continue }
-            let cached: PathConfigurationCache.Entry? = try? cache.read(url).get()
-            await fetch(url, source: source, cached: cached)
+            await fetch(url, source: source)
         }
     }
 
-    private func readCache(_ url: URL, source: PathConfigurationSource) -> PathConfigurationCache.Entry? {
+    private func readCache(_ url: URL, source: PathConfigurationSource) {
         switch cache.read(url) {
         case .success(let entry?):
             let file = cache.fileURL(for: url).lastPathComponent
             if apply(
                 entry.document, from: source, origin: "cache", refusedAs: .cacheIgnored, refusalPrefix: file + ": ")
             {
-                return entry
+                etags[url] = entry.etag
             }
-            return nil
         case .success(nil):
-            return nil
+            break
         case .failure(let problem):
             report(.cacheIgnored, source, "\(problem.file.lastPathComponent): \(problem.reason)")
-            return nil
         }
     }
 
@@ -199,12 +201,13 @@ public actor PathConfigurationLoader {
 
     // MARK: - Server
 
-    private func fetch(_ url: URL, source: PathConfigurationSource, cached: PathConfigurationCache.Entry?) async {
+    private func fetch(_ url: URL, source: PathConfigurationSource) async {
         let number = (requestsSent[url] ?? 0) + 1
         requestsSent[url] = number
+        let etag = etags[url]
         var request = URLRequest(url: url)
         request.cachePolicy = .reloadIgnoringLocalCacheData
-        if let etag = cached?.etag { request.setValue(etag, forHTTPHeaderField: "If-None-Match") }
+        if let etag { request.setValue(etag, forHTTPHeaderField: "If-None-Match") }
         let outcome = await Self.download(request, timeout: timeout, limit: maximumBodySize)
         // While this request waited, the actor may have run another for the same URL (overlapping
         // refresh() calls) and applied its answer. Answers can arrive in any order; the newest
@@ -227,11 +230,22 @@ public actor PathConfigurationLoader {
         case .success(let response):
             switch response.status {
             case 304:
+                // A 304 confirms the document whose ETag the request sent. Without one there is
+                // nothing it can confirm: the server (or a cache between) answered a plain GET as if
+                // it were conditional.
+                guard let etag else {
+                    report(
+                        .failed, source,
+                        "304 Not Modified, but the request had no If-None-Match (no document from this server "
+                            + "is in use), so the answer carries no document; the current document stays")
+                    return
+                }
                 settledRequests[url] = number
-                report(.notModified, source, "304 Not Modified (ETag \(cached?.etag ?? "none"))")
+                report(.notModified, source, "304 Not Modified (ETag \(etag))")
             case 200:
                 guard apply(response.body, from: source, origin: "server") else { return }
                 settledRequests[url] = number
+                etags[url] = response.etag
                 let entry = PathConfigurationCache.Entry(url: url, etag: response.etag, document: response.body)
                 do {
                     try cache.write(entry)
