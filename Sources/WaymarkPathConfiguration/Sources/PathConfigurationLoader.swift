@@ -98,6 +98,9 @@ public actor PathConfigurationLoader {
     /// Reads every source in order (see the type's documentation). Returns when the last server
     /// has answered or failed.
     public func load() async {
+        // Temporary files of writes whose process died (between write and rename) are removed here
+        // as well as at the next write, so that they go away even while no new answer arrives.
+        cache.removeStaleTemporaryFiles()
         for source in sources {
             switch source {
             case .data(let data):
