@@ -1,8 +1,16 @@
 import Foundation
 import Testing
+import Waymark
 import WaymarkPathConfiguration
 
-/// A 304 with nothing to confirm (issue 17, finding 16b): reported by its real cause.
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A 304 with nothing to confirm (issue 17, finding 16b), and files that are not regular files or
+/// are too large (finding 16d): each reported by its real cause.
 @Suite(.serialized) struct LoaderSourceEdgeTests {
     let fixture = LoaderFixture()
 
@@ -48,5 +56,57 @@ import WaymarkPathConfiguration
         #expect(await loader.reports.last?.message == "304 Not Modified (ETag \"v2\")")
         #expect(await fixture.title(loader) == "server")
         #expect(try fixture.cache.read(url).get()?.etag == "\"v2\"")
+    }
+
+    /// A folder with a file of `size` bytes, a subfolder and a named pipe; removed afterwards.
+    static func withSpecialFiles(_ body: (URL) async throws -> Void) async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("waymark-files-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("folder.json"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data(count: 5_000_001).write(to: folder.appendingPathComponent("big.json"))
+        #expect(mkfifo(folder.appendingPathComponent("pipe.json").path, 0o600) == 0)
+        try await body(folder)
+    }
+
+    static let special: [(path: String, reason: String)] = [
+        ("/dev/zero", "it is a character device, not a regular file"),
+        ("folder.json", "it is a folder, not a regular file"),
+        ("pipe.json", "it is a named pipe, not a regular file"),
+        ("big.json", "it is 5000001 bytes, over the limit of 5000000"),
+        ("missing.json", "it does not exist"),
+    ]
+
+    /// `"pathConfiguration": "/dev/zero"` and its kind: the error names what the path is.
+    @Test func aRouteFilesPathConfigurationThatIsNotARegularFileIsRefusedByName() async throws {
+        try await Self.withSpecialFiles { folder in
+            for (path, reason) in Self.special {
+                let routes = #"{"pathConfiguration": "\#(path)", "routes": [{"name": "p", "template": "p/:id"}]}"#
+                let file = try RouteFile(data: Data(routes.utf8))
+                let resolved = path.hasPrefix("/") ? path : folder.appendingPathComponent(path).path
+                #expect(throws: PathConfigurationError(message: "\(resolved): cannot be read: \(reason)")) {
+                    try file.loadPathConfiguration(relativeTo: folder)
+                }
+            }
+        }
+    }
+
+    /// The same files as a loader's `.file` source: reported, the bundled document stays, and
+    /// nothing is cached.
+    @Test func aFileSourceThatIsNotARegularFileIsReportedAndTheDocumentStays() async throws {
+        try await Self.withSpecialFiles { folder in
+            for (path, reason) in Self.special {
+                let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : folder.appendingPathComponent(path)
+                let loader = PathConfigurationLoader(
+                    sources: [.data(LoaderFixture.bundled), .file(url)], cache: fixture.cache)
+                await loader.load()
+                #expect(
+                    await loader.reports.last
+                        == PathConfigurationReport(
+                            kind: .failed, source: .file(url), message: "the file cannot be read: \(reason)"))
+                #expect(await fixture.title(loader) == "bundled")
+                #expect(!FileManager.default.fileExists(atPath: fixture.cacheFolder.path))
+            }
+        }
     }
 }

@@ -46,7 +46,7 @@ public actor PathConfigurationLoader {
     /// How long a server request may take, in all.
     public let timeout: Duration
     /// The largest document accepted from a server (counted after decoding, for a compressed
-    /// answer), in bytes.
+    /// answer) or from a `.file` source, in bytes.
     public let maximumBodySize: Int
 
     /// The document in use, if any source has given one.
@@ -106,10 +106,10 @@ public actor PathConfigurationLoader {
             case .data(let data):
                 apply(data, from: source, origin: "data")
             case .file(let url):
-                do {
-                    apply(try Data(contentsOf: url), from: source, origin: "file")
+                do throws(BoundedFileRead.Failure) {
+                    apply(try BoundedFileRead.contents(of: url, limit: maximumBodySize), from: source, origin: "file")
                 } catch {
-                    report(.failed, source, "the file cannot be read: \(error.localizedDescription)")
+                    report(.failed, source, "the file cannot be read: \(error.reason)")
                 }
             case .server(let url):
                 readCache(url, source: source)
