@@ -113,7 +113,8 @@ import WaymarkPathConfiguration
             "malformed": "server: not valid JSON",
             "truncated": "the request failed",
             "not a document": "server: must be a JSON object with \"settings\" and \"rules\"",
-            "UTF-16": "server: not valid JSON (the document is not UTF-8 (byte 0xFF) at line 1, column 1)",
+            "UTF-16":
+                "server: not valid JSON (the document is not UTF-8 (byte 0xFF at byte offset 0) at line 1, column 1)",
             "duplicate key": "server: not valid JSON (duplicate key \"rules\" (first at line 1, column 2)",
         ]
         // A truncated body ends the transfer with an error on Linux; elsewhere it may arrive short.

@@ -244,7 +244,9 @@ extension JSONParser {
             let text = String(decoding: bytes[start..<index], as: UTF8.self)
             guard let value = Double(text), value.isFinite else {
                 index = start
-                throw error("the number \(text) is too large")
+                // Too large in magnitude, either sign (a number too close to 0 reads as 0).
+                throw error(
+                    "the number \(text) is out of range (beyond ±1.8e308, the limit of a 64-bit floating-point number)")
             }
             return value
         }
@@ -343,7 +345,11 @@ extension JSONParser {
         /// The whole document must be UTF-8: checked once, so strings can be made from slices.
         private mutating func validateUTF8() throws(JSONSyntaxError) {
             if let offset = PercentDecoding.firstInvalidUTF8(bytes) {
-                throw error("the document is not UTF-8 (byte 0x\(hex(UInt32(bytes[offset]), width: 2)))", at: offset)
+                // The byte offset as well as the line and column: an editor may show the invalid
+                // byte as a replacement character, or not at all.
+                throw error(
+                    "the document is not UTF-8 (byte 0x\(hex(UInt32(bytes[offset]), width: 2)) at byte offset \(offset))",
+                    at: offset)
             }
         }
 

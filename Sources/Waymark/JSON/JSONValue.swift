@@ -15,20 +15,56 @@ public enum JSONValue: Hashable, Sendable, Codable, CustomStringConvertible {
     case object([String: JSONValue])
 
     /// Decodes any JSON value.
+    ///
+    /// - Throws: For a value that cannot be read, at any depth, an error that names it and where it
+    ///   is (a number out of range, a string that is not UTF-8), not a type mismatch about the
+    ///   outermost container.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
+        // Each kind is tried in turn. A try that fails because the value is of another kind moves on
+        // to the next; any other failure is the real cause and is thrown, instead of the last try's
+        // type mismatch ("expected a dictionary but found an array").
+        let path = decoder.codingPath
         if container.decodeNil() {
             self = .null
-        } else if let value = try? container.decode(Bool.self) {
+        } else if let value = try Self.attempt(Bool.self, in: container, at: path, cause: "a value that cannot be read")
+        {
             self = .bool(value)
-        } else if let value = try? container.decode(Double.self) {
+        } else if let value = try Self.attempt(
+            Double.self, in: container, at: path,
+            cause: "a number out of range (beyond ±1.8e308, the limit of a 64-bit floating-point number) or malformed")
+        {
             self = .number(value)
-        } else if let value = try? container.decode(String.self) {
+        } else if let value = try Self.attempt(
+            String.self, in: container, at: path, cause: "a string that is not valid UTF-8 or malformed")
+        {
             self = .string(value)
-        } else if let value = try? container.decode([JSONValue].self) {
+        } else if let value = try Self.attempt(
+            [JSONValue].self, in: container, at: path, cause: "an array that cannot be read")
+        {
             self = .array(value)
         } else {
             self = .object(try container.decode([String: JSONValue].self))
+        }
+    }
+
+    /// The value as `type`; `nil` when it is of another type; otherwise the error, as a
+    /// `DecodingError` that keeps the coding path.
+    private static func attempt<T: Decodable>(
+        _ type: T.Type, in container: any SingleValueDecodingContainer, at path: [any CodingKey], cause: String
+    ) throws -> T? {
+        do {
+            return try container.decode(type)
+        } catch DecodingError.typeMismatch(_, let context) where context.codingPath.count == path.count {
+            return nil
+        } catch let error as DecodingError {
+            throw error
+        } catch {
+            // A decoder's own error (Foundation's JSONDecoder reads numbers and strings lazily and
+            // throws its internal JSONError for 1e400 or invalid UTF-8), which the decoder would
+            // otherwise turn into "The given data was not valid JSON." with neither cause nor place.
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: path, debugDescription: "\(cause): \(error)", underlyingError: error))
         }
     }
 

@@ -49,6 +49,9 @@ extension RouteFile {
     /// let configuration = try file.loadPathConfiguration(relativeTo: Bundle.main.resourceURL)
     /// ```
     ///
+    /// The file must be a regular file of at most 5 MB (the loader's default `maximumBodySize`): a
+    /// device such as `/dev/zero`, a named pipe or a folder is refused, naming what it is.
+    ///
     /// - Throws: ``PathConfigurationError`` when the file cannot be read or is not a document, or the
     ///   path is relative and there is no folder to resolve it against.
     public func loadPathConfiguration(
@@ -78,10 +81,10 @@ extension RouteFile {
                         + "(in an app, Bundle.main.resourceURL), or load the route file with RouteFile(contentsOf:)")
             }
             let data: Data
-            do {
-                data = try Data(contentsOf: url)
+            do throws(BoundedFileRead.Failure) {
+                data = try BoundedFileRead.contents(of: url, limit: BoundedFileRead.defaultLimit)
             } catch {
-                throw PathConfigurationError(message: "\(url.path): cannot be read: \(error.localizedDescription)")
+                throw PathConfigurationError(message: "\(url.path): cannot be read: \(error.reason)")
             }
             return try PathConfiguration(data: data, options: options, source: url.path)
         }

@@ -8,6 +8,13 @@ internal import Foundation
 /// passes it, ends the download at once (an endless body costs `limit` bytes, not memory without
 /// bound). A redirect from `https` to `http` is not followed.
 ///
+/// The limit counts the bytes as the delegate receives them, which for a compressed answer
+/// (`Content-Encoding: gzip`, `deflate`, `br`) are the *decoded* bytes: URLSession decodes before
+/// it hands the body over. So a small compressed body that decodes to gigabytes (a "zip bomb") is
+/// stopped as soon as more than `limit` decoded bytes have arrived, and the chunk that passes the
+/// limit is not kept. (A `Content-Length` counts the encoded bytes; it is still compared with the
+/// limit before the body, since a compressed body is almost never longer than its decoded form.)
+///
 /// The caller is answered as soon as the download fails or its task is cancelled, without waiting
 /// for URLSession to confirm the cancellation: on Linux, FoundationNetworking may take many seconds
 /// to act on `cancel()` while a server floods the connection (measured: up to two minutes against
@@ -15,12 +22,14 @@ internal import Foundation
 /// there. Bytes that still arrive after the failure are dropped, not kept.
 ///
 /// `@unchecked Sendable`: URLSession calls the delegate methods on its own queue; every mutable
-/// field (`received`, `response`, `failure`, `continuation`, `task`, `cancelled`) is read and
-/// written only while `lock` is held.
+/// field (`received`, `arrived`, `response`, `failure`, `continuation`, `task`, `cancelled`) is
+/// read and written only while `lock` is held.
 final class BoundedDownload: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     private let limit: Int
     private let lock = NSLock()
     private var received = Data()
+    /// Body bytes handed to the delegate until the download ended (kept or not).
+    private var arrived = 0
     private var response: HTTPURLResponse?
     private var failure: String?
     private var continuation: CheckedContinuation<(Data, HTTPURLResponse), any Error>?
@@ -33,7 +42,10 @@ final class BoundedDownload: NSObject, URLSessionDataDelegate, @unchecked Sendab
 
     struct Failure: Error {
         var reason: String
-        var timedOut = false
+        /// Body bytes (decoded) that had arrived when the download stopped, the last chunk included.
+        var bytesArrived = 0
+        /// Body bytes kept when the download stopped: never more than the limit.
+        var bytesKept = 0
     }
 
     /// Fetches `request`; throws ``Failure`` with a sentence, or the task's error.
@@ -89,7 +101,10 @@ final class BoundedDownload: NSObject, URLSessionDataDelegate, @unchecked Sendab
                 lock.withLock {
                     let continuation = self.continuation
                     self.continuation = nil
-                    if let failure { return (continuation, .failure(Failure(reason: failure))) }
+                    if let failure {
+                        let stopped = Failure(reason: failure, bytesArrived: arrived, bytesKept: received.count)
+                        return (continuation, .failure(stopped))
+                    }
                     if let error { return (continuation, .failure(error)) }
                     guard let response else {
                         return (continuation, .failure(Failure(reason: "the answer is not HTTP")))
@@ -129,10 +144,28 @@ final class BoundedDownload: NSObject, URLSessionDataDelegate, @unchecked Sendab
         let over: Bool = lock.withLock {
             // After a failure or a cancellation the caller has its answer: later bytes are dropped.
             guard continuation != nil, failure == nil else { return false }
+            arrived += data.count
+            // The chunk that passes the limit is not kept: what is kept never exceeds the limit.
+            guard arrived <= limit else { return true }
             received.append(data)
-            return received.count > limit
+            return false
         }
-        if over { fail("the body passed the limit of \(limit) bytes", task: dataTask) }
+        guard over else { return }
+        let encoding = Self.contentEncoding(of: dataTask.response)
+        fail(
+            "the body passed the limit of \(limit) bytes" + (encoding.map { " (decoded from \($0))" } ?? ""),
+            task: dataTask)
+    }
+
+    /// The answer's `Content-Encoding` (lowercased, trimmed), or `nil` for none or `identity`:
+    /// whether the bytes the delegate receives were decoded from something else.
+    static func contentEncoding(of response: URLResponse?) -> String? {
+        guard let http = response as? HTTPURLResponse,
+            let value = http.value(forHTTPHeaderField: "Content-Encoding")?.trimmingCharacters(in: .whitespaces)
+                .lowercased(),
+            !value.isEmpty, value != "identity"
+        else { return nil }
+        return value
     }
 
     func urlSession(

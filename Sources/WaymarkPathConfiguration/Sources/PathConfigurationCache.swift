@@ -5,6 +5,12 @@ public import Foundation
 /// A file holds the URL it belongs to, the answer's ETag and the document, as one JSON object, so
 /// the three always change together. Files are written atomically: to a temporary file in the same
 /// folder, then renamed over the old one; a write that dies halfway leaves the old file whole.
+///
+/// A process that dies between writing a temporary file and renaming it leaves the temporary file
+/// behind. Such files are named `.path-configuration-<hash>.json.<UUID>.tmp`, so the cache can tell
+/// them from anything else in the folder: every write (and ``PathConfigurationLoader/load()``)
+/// removes this cache's temporary files that are more than a minute old. A younger one may belong
+/// to a write in progress in another process; it is left for a later write.
 public struct PathConfigurationCache: Sendable {
     /// One cached answer.
     public struct Entry: Hashable, Sendable {
@@ -82,7 +88,7 @@ public struct PathConfigurationCache: Sendable {
         }
         let name = String(hash, radix: 16)
         return directory.appendingPathComponent(
-            "path-configuration-\(String(repeating: "0", count: 16 - name.count))\(name).json")
+            Self.filePrefix + "\(String(repeating: "0", count: 16 - name.count))\(name).json")
     }
 
     /// The cached answer for a URL, `nil` when there is none, or why the file cannot be used.
@@ -105,19 +111,24 @@ public struct PathConfigurationCache: Sendable {
         return .success(Entry(url: url, etag: object["etag"] as? String, document: Data(text.utf8)))
     }
 
-    /// Writes an answer: to a temporary file, then renamed over the old one.
+    /// Writes an answer: to a temporary file, then renamed over the old one. Temporary files that
+    /// earlier writes left behind (more than a minute old) are removed first.
     ///
     /// - Parameter interruption: For tests: runs after the temporary file is written and before the
     ///   rename; throwing from it stands for a process that dies there.
     public func write(_ entry: Entry, interruption: () throws -> Void = {}) throws {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        removeStaleTemporaryFiles()
         var object: [String: Any] = [
             "url": entry.url.absoluteString, "document": String(decoding: entry.document, as: UTF8.self),
         ]
         if let etag = entry.etag { object["etag"] = etag }
         let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
         let target = fileURL(for: entry.url)
-        let temporary = directory.appendingPathComponent(".\(target.lastPathComponent).\(UUID().uuidString).tmp")
+        // `.path-configuration-<hash>.json.<UUID>.tmp`: starts with `temporaryPrefix`, ends with
+        // `temporarySuffix`, so a leftover is recognised as this cache's.
+        let temporary = directory.appendingPathComponent(
+            ".\(target.lastPathComponent).\(UUID().uuidString)\(Self.temporarySuffix)")
         do {
             try writer(data, temporary)
             try interruption()
@@ -128,6 +139,31 @@ public struct PathConfigurationCache: Sendable {
         } catch {
             try? FileManager.default.removeItem(at: temporary)
             throw error
+        }
+    }
+
+    /// Every cache file's name starts with this.
+    static let filePrefix = "path-configuration-"
+    /// Every temporary file's name starts with this and ends with ``temporarySuffix``: a dot (hidden),
+    /// then the name of the file it will replace.
+    static let temporaryPrefix = "." + filePrefix
+    static let temporarySuffix = ".tmp"
+    /// A temporary file older than this is left over from a write whose process died: no write of a
+    /// document (at most a few megabytes) takes a minute, and removing the file of a write that does
+    /// only makes that write fail (`cacheNotWritten`), never damages a cache file.
+    static let staleTemporaryFileAge: TimeInterval = 60
+
+    /// Removes the temporary files of this cache that are older than ``staleTemporaryFileAge``.
+    /// Errors are ignored: a file that cannot be removed now is tried again at the next write.
+    func removeStaleTemporaryFiles(now: Date = Date()) {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return }
+        for name in names where name.hasPrefix(Self.temporaryPrefix) && name.hasSuffix(Self.temporarySuffix) {
+            let file = directory.appendingPathComponent(name)
+            guard let attributes = try? FileManager.default.attributesOfItem(atPath: file.path),
+                let modified = attributes[.modificationDate] as? Date,
+                now.timeIntervalSince(modified) > Self.staleTemporaryFileAge
+            else { continue }
+            try? FileManager.default.removeItem(at: file)
         }
     }
 

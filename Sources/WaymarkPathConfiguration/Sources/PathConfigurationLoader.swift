@@ -1,4 +1,5 @@
 internal import Foundation
+internal import Waymark
 
 #if canImport(FoundationNetworking)
     internal import FoundationNetworking
@@ -20,10 +21,21 @@ internal import Foundation
 /// ``load()`` applies the sources in order: `.data` and `.file` at once, then for each `.server`
 /// the cached copy of its last good answer, then the server's answer when it arrives. Each good
 /// document replaces the current one and is sent to every ``updates()`` stream. A server request
-/// sends `If-None-Match` with the cached ETag and gives up after ``timeout``; a non-200 answer, a
-/// timeout, a body that is truncated, too large or not a path configuration never replaces the
-/// current document: it is recorded in ``reports``. A server's good answer is cached (keyed by its
-/// full URL, written atomically); a corrupt cache file is ignored and reported.
+/// sends `If-None-Match` with the ETag of the document from that server in use, and gives up after
+/// ``timeout``; a non-200 answer, a timeout, a body that is truncated, too large or not a path
+/// configuration never replaces the current document: it is recorded in ``reports``. A server's
+/// good answer is cached (keyed by its full URL, written atomically); a corrupt cache file is ignored
+/// and reported.
+///
+/// A document replaces the current one only when it is a JSON object with a `rules` array, and not
+/// every one of its rules was skipped: a JSON error page (`{"error": "internal server error"}`), a
+/// settings-only object or a document none of whose rules this engine can run is reported and
+/// neither applied nor cached. An empty array (`"rules": []`) is a deliberate "no rules" and applies.
+///
+/// Requests to one server may overlap (two ``refresh()`` calls): the newest request wins. An answer
+/// that arrives after the answer to a newer request was applied (or confirmed by 304) is discarded
+/// and reported as ``PathConfigurationReport/Kind/superseded``, so neither the document
+/// in use nor the cache goes back to an older answer.
 public actor PathConfigurationLoader {
     /// The sources, in order.
     public let sources: [PathConfigurationSource]
@@ -33,7 +45,8 @@ public actor PathConfigurationLoader {
     public let cache: PathConfigurationCache
     /// How long a server request may take, in all.
     public let timeout: Duration
-    /// The largest body accepted from a server.
+    /// The largest document accepted from a server (counted after decoding, for a compressed
+    /// answer) or from a `.file` source, in bytes.
     public let maximumBodySize: Int
 
     /// The document in use, if any source has given one.
@@ -44,6 +57,14 @@ public actor PathConfigurationLoader {
     /// Everything that happened, in order.
     public private(set) var reports: [PathConfigurationReport] = []
     private var continuations: [UUID: AsyncStream<PathConfiguration>.Continuation] = [:]
+    /// Per server URL, the ETag of its document in use (applied from its cache or its answer): the
+    /// `If-None-Match` of the next request, so that a 304 always confirms a document the loader has.
+    private var etags: [URL: String] = [:]
+    /// Per server URL, the number of the last request sent (from 1).
+    private var requestsSent: [URL: Int] = [:]
+    /// Per server URL, the number of the newest request whose answer settled the document: a 200
+    /// that was applied, or a 304. An answer to an older request that arrives later is discarded.
+    private var settledRequests: [URL: Int] = [:]
 
     /// Creates a loader; nothing is read until ``load()``.
     public init(
@@ -77,60 +98,104 @@ public actor PathConfigurationLoader {
     /// Reads every source in order (see the type's documentation). Returns when the last server
     /// has answered or failed.
     public func load() async {
+        // Temporary files of writes whose process died (between write and rename) are removed here
+        // as well as at the next write, so that they go away even while no new answer arrives.
+        cache.removeStaleTemporaryFiles()
         for source in sources {
             switch source {
             case .data(let data):
                 apply(data, from: source, origin: "data")
             case .file(let url):
-                do {
-                    apply(try Data(contentsOf: url), from: source, origin: "file")
+                do throws(BoundedFileRead.Failure) {
+                    apply(try BoundedFileRead.contents(of: url, limit: maximumBodySize), from: source, origin: "file")
                 } catch {
-                    report(.failed, source, "the file cannot be read: \(error.localizedDescription)")
+                    report(.failed, source, "the file cannot be read: \(error.reason)")
                 }
             case .server(let url):
-                let cached = readCache(url, source: source)
-                await fetch(url, source: source, cached: cached)
+                readCache(url, source: source)
+                await fetch(url, source: source)
             }
         }
     }
 
-    /// Asks the server again (with the cached ETag), for example when the app becomes active.
+    /// Asks the servers again (with the ETag of the document in use from each), for example when
+    /// the app becomes active.
     public func refresh() async {
         for source in sources {
             guard case .server(let url) = source else { continue }
-            let cached: PathConfigurationCache.Entry? = try? cache.read(url).get()
-            await fetch(url, source: source, cached: cached)
+            await fetch(url, source: source)
         }
     }
 
-    private func readCache(_ url: URL, source: PathConfigurationSource) -> PathConfigurationCache.Entry? {
+    private func readCache(_ url: URL, source: PathConfigurationSource) {
         switch cache.read(url) {
         case .success(let entry?):
-            if apply(entry.document, from: source, origin: "cache") { return entry }
-            return nil
+            let file = cache.fileURL(for: url).lastPathComponent
+            if apply(
+                entry.document, from: source, origin: "cache", refusedAs: .cacheIgnored, refusalPrefix: file + ": ")
+            {
+                etags[url] = entry.etag
+            }
         case .success(nil):
-            return nil
+            break
         case .failure(let problem):
             report(.cacheIgnored, source, "\(problem.file.lastPathComponent): \(problem.reason)")
-            return nil
         }
     }
 
-    /// Parses and applies a document; reports and returns `false` when it is not one.
+    /// Parses a document and applies it when it may replace the current one (``refusal(of:data:)``);
+    /// otherwise reports why, as `refusedAs`, and returns `false`.
     @discardableResult
-    private func apply(_ data: Data, from source: PathConfigurationSource, origin: String) -> Bool {
+    private func apply(
+        _ data: Data, from source: PathConfigurationSource, origin: String,
+        refusedAs refusedKind: PathConfigurationReport.Kind = .failed, refusalPrefix: String = ""
+    ) -> Bool {
+        let configuration: PathConfiguration
         do {
-            let configuration = try PathConfiguration(data: data, options: options, source: origin)
-            current = configuration
-            holder.configuration = configuration
-            for continuation in continuations.values { continuation.yield(configuration) }
-            let skipped = configuration.diagnostics.filter { $0.severity == .skipped }.count
-            report(.applied, source, origin + (skipped > 0 ? " (\(skipped) rule(s) skipped)" : ""))
-            return true
+            configuration = try PathConfiguration(data: data, options: options, source: origin)
         } catch {
-            report(.failed, source, error.message)
+            report(refusedKind, source, refusalPrefix + error.message)
             return false
         }
+        if let reason = Self.refusal(of: configuration, data: data) {
+            report(refusedKind, source, "\(refusalPrefix)\(origin): \(reason); the current document stays")
+            return false
+        }
+        current = configuration
+        holder.configuration = configuration
+        for continuation in continuations.values { continuation.yield(configuration) }
+        let skipped = configuration.diagnostics.filter { $0.severity == .skipped && $0.ruleIndex != nil }.count
+        let note =
+            configuration.rules.isEmpty && skipped == 0
+            ? " (no rules)" : skipped > 0 ? " (\(skipped) rule(s) skipped)" : ""
+        report(.applied, source, origin + note)
+        return true
+    }
+
+    /// Why a document that parsed may not replace the current one, or `nil` when it may.
+    ///
+    /// A path configuration has a `rules` array (Hotwire Native refuses a document without one too).
+    /// An empty array is a deliberate "no rules" and is accepted. A document whose every rule was
+    /// skipped is refused: applying it would drop every rule because of the document's mistakes
+    /// (patterns this engine refuses, rules of another format), never by intent.
+    static func refusal(of configuration: PathConfiguration, data: Data) -> String? {
+        // PathConfiguration reads a missing `rules` as an empty one and does not say which it saw,
+        // so the top level is read again: linear in the document's size, like the first reading,
+        // and documents are at most `maximumBodySize` bytes.
+        guard case .object(let object)? = try? JSONParser.parse(data) else { return "not a JSON object" }
+        guard case .array(let rules)? = object["rules"] else {
+            if let rules = object["rules"] { return "\"rules\" must be an array, not \(rules.description.prefix(40))" }
+            let keys = object.keys.sorted().prefix(5).map { "\"\($0.prefix(40))\"" }
+            let found = keys.isEmpty ? "an empty object" : "an object with " + keys.joined(separator: ", ")
+            return
+                "has no \"rules\" array (\(found)\(object.count > 5 ? ", …" : "")), so it is not a path configuration"
+        }
+        let skippedRules = Set(
+            configuration.diagnostics.filter { $0.severity == .skipped }.compactMap(\.ruleIndex))
+        guard !rules.isEmpty, skippedRules.count >= rules.count else { return nil }
+        let first = configuration.diagnostics.first { $0.severity == .skipped && $0.ruleIndex != nil }
+        return "every one of its \(rules.count) rule(s) was skipped"
+            + (first.map { " (\($0.description))" } ?? "")
     }
 
     private func report(_ kind: PathConfigurationReport.Kind, _ source: PathConfigurationSource, _ message: String) {
@@ -139,20 +204,51 @@ public actor PathConfigurationLoader {
 
     // MARK: - Server
 
-    private func fetch(_ url: URL, source: PathConfigurationSource, cached: PathConfigurationCache.Entry?) async {
+    private func fetch(_ url: URL, source: PathConfigurationSource) async {
+        let number = (requestsSent[url] ?? 0) + 1
+        requestsSent[url] = number
+        let etag = etags[url]
         var request = URLRequest(url: url)
         request.cachePolicy = .reloadIgnoringLocalCacheData
-        if let etag = cached?.etag { request.setValue(etag, forHTTPHeaderField: "If-None-Match") }
+        if let etag { request.setValue(etag, forHTTPHeaderField: "If-None-Match") }
         let outcome = await Self.download(request, timeout: timeout, limit: maximumBodySize)
+        // While this request waited, the actor may have run another for the same URL (overlapping
+        // refresh() calls) and applied its answer. Answers can arrive in any order; the newest
+        // request wins, so an answer to an older one is not applied (nor cached) after it.
+        if let newer = settledRequests[url], newer > number {
+            let answer: String =
+                switch outcome {
+                case .success(let response): "HTTP \(response.status)"
+                case .failure(let failure): failure.reason
+                }
+            report(
+                .superseded, source,
+                "the answer to request \(number) (\(answer)) arrived after the answer to request \(newer) was "
+                    + "applied; it is discarded")
+            return
+        }
         switch outcome {
         case .failure(let failure):
             report(.failed, source, failure.reason)
         case .success(let response):
             switch response.status {
             case 304:
-                report(.notModified, source, "304 Not Modified (ETag \(cached?.etag ?? "none"))")
+                // A 304 confirms the document whose ETag the request sent. Without one there is
+                // nothing it can confirm: the server (or a cache between) answered a plain GET as if
+                // it were conditional.
+                guard let etag else {
+                    report(
+                        .failed, source,
+                        "304 Not Modified, but the request had no If-None-Match (no document from this server "
+                            + "is in use), so the answer carries no document; the current document stays")
+                    return
+                }
+                settledRequests[url] = number
+                report(.notModified, source, "304 Not Modified (ETag \(etag))")
             case 200:
                 guard apply(response.body, from: source, origin: "server") else { return }
+                settledRequests[url] = number
+                etags[url] = response.etag
                 let entry = PathConfigurationCache.Entry(url: url, etag: response.etag, document: response.body)
                 do {
                     try cache.write(entry)
@@ -168,8 +264,17 @@ public actor PathConfigurationLoader {
     /// Why a download failed, in a sentence.
     struct DownloadFailure: Error, ExpressibleByStringInterpolation {
         let reason: String
+        /// Body bytes (decoded) that had arrived when the download stopped (0 when it did not stop
+        /// for its body).
+        var bytesArrived = 0
+        /// Body bytes kept when the download stopped: never more than the limit.
+        var bytesKept = 0
         init(stringLiteral value: String) { reason = value }
-        init(reason: String) { self.reason = reason }
+        init(reason: String, bytesArrived: Int = 0, bytesKept: Int = 0) {
+            self.reason = reason
+            self.bytesArrived = bytesArrived
+            self.bytesKept = bytesKept
+        }
     }
 
     struct Response: Sendable {
@@ -193,16 +298,15 @@ public actor PathConfigurationLoader {
                 do {
                     let (data, http) = try await BoundedDownload.fetch(
                         request, configuration: configuration, limit: limit)
-                    if http.statusCode == 200,
-                        let length = http.value(forHTTPHeaderField: "Content-Length").flatMap(Int.init),
-                        length != data.count
-                    {
-                        return .failure("the body is truncated: \(data.count) of \(length) bytes arrived")
+                    if http.statusCode == 200, let truncation = truncation(of: data, answer: http) {
+                        return .failure(DownloadFailure(reason: truncation))
                     }
                     return .success(
                         Response(status: http.statusCode, etag: http.value(forHTTPHeaderField: "ETag"), body: data))
                 } catch let failure as BoundedDownload.Failure {
-                    return .failure(DownloadFailure(reason: failure.reason))
+                    return .failure(
+                        DownloadFailure(
+                            reason: failure.reason, bytesArrived: failure.bytesArrived, bytesKept: failure.bytesKept))
                 } catch let error as URLError where error.code == .timedOut {
                     return .failure("no answer within \(timeout)")
                 } catch {
@@ -224,5 +328,19 @@ public actor PathConfigurationLoader {
             group.cancelAll()
             return outcome
         }
+    }
+
+    /// Why a body is shorter than the answer's `Content-Length` says, or `nil`.
+    ///
+    /// The comparison holds only for an answer without a `Content-Encoding` (or `identity`). With
+    /// one (`gzip`, `deflate`, `br`), `Content-Length` counts the encoded bytes while URLSession hands
+    /// over the decoded body, and the two lengths say nothing about each other. A compressed body cut
+    /// short is still caught: fewer bytes than `Content-Length` end the transfer with an error, and
+    /// without a `Content-Length`, a document cut short is not JSON (its object is never closed).
+    static func truncation(of body: Data, answer: HTTPURLResponse) -> String? {
+        guard BoundedDownload.contentEncoding(of: answer) == nil,
+            let length = answer.value(forHTTPHeaderField: "Content-Length").flatMap(Int.init), length != body.count
+        else { return nil }
+        return "the body is truncated: \(body.count) of \(length) bytes arrived"
     }
 }

@@ -29,13 +29,17 @@ public struct PathConfigurationReport: Hashable, Sendable, CustomStringConvertib
         case applied
         /// The server answered 304 Not Modified: the current document stays.
         case notModified
-        /// The source failed (unreadable file, HTTP error, timeout, malformed or truncated body);
-        /// the current document stays.
+        /// The source failed (unreadable file, HTTP error, timeout, malformed or truncated body, a
+        /// document that may not replace the current one); the current document stays.
         case failed
-        /// A cache file could not be used (corrupt, another URL's, unreadable); it was ignored.
+        /// A cache file could not be used (corrupt, another URL's, unreadable, or its document may
+        /// not replace the current one); it was ignored.
         case cacheIgnored
         /// The cache could not be written; the document still applies.
         case cacheNotWritten
+        /// A server's answer arrived after the answer to a newer request to the same server was
+        /// applied (overlapping refreshes): it was discarded, neither applied nor cached.
+        case superseded
     }
 
     /// What happened.

@@ -6,8 +6,11 @@ import Foundation
     import Darwin
 #endif
 
-/// A real HTTP/1.1 server on 127.0.0.1 and a free port, for the loader's tests: one connection at
-/// a time, `Connection: close`, answers from a handler.
+/// A real HTTP/1.1 server on 127.0.0.1 and a free port, for the loader's tests: `Connection: close`,
+/// answers from a handler, any status, headers and body bytes (a test sends gzip or deflate bodies
+/// it encoded itself, see `Compression`). It serves one connection at a time, unless made with
+/// `concurrent: true`: then each connection is served on its own thread, so that a slow answer to
+/// one request does not hold back the answer to the next (overlapping refreshes).
 ///
 /// It runs on Linux and on Apple platforms alike: the accept loop waits in `poll(2)` on the listener
 /// and on a wake-up pipe, and `stop()` writes to the pipe. (`shutdown(2)` on a listening socket wakes
@@ -32,6 +35,8 @@ final class TestHTTPServer: @unchecked Sendable {
         var truncateTo: Int?
         /// Announce this Content-Length instead of the body's.
         var announcedLength: Int?
+        /// Send no Content-Length: the body ends when the connection closes.
+        var omitsContentLength = false
         /// After the body, keep sending bytes until the client goes away or the server stops.
         var endless = false
         /// With `endless`, pause this long after each 64 KiB (`nil`: send as fast as the socket
@@ -46,6 +51,7 @@ final class TestHTTPServer: @unchecked Sendable {
     /// The wake-up pipe: `stop()` writes a byte to `wake.write`; the accept loop polls `wake.read`.
     private let wake: (read: Int32, write: Int32)
     private let handler: @Sendable (Request, Int) -> Reply
+    private let concurrent: Bool
     private let lock = NSLock()
     private var received: [Request] = []
     private var stopped = false
@@ -55,8 +61,9 @@ final class TestHTTPServer: @unchecked Sendable {
 
     var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
 
-    /// Starts listening; `handler` gets each request and its 0-based number.
-    init(handler: @escaping @Sendable (Request, Int) -> Reply) throws {
+    /// Starts listening; `handler` gets each request and its 0-based number (in the order the
+    /// requests arrive). With `concurrent`, connections are served in parallel.
+    init(concurrent: Bool = false, handler: @escaping @Sendable (Request, Int) -> Reply) throws {
         #if canImport(Glibc)
             let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
@@ -96,6 +103,7 @@ final class TestHTTPServer: @unchecked Sendable {
         listener = descriptor
         wake = (pipeDescriptors[0], pipeDescriptors[1])
         self.handler = handler
+        self.concurrent = concurrent
         let thread = Thread { [self] in acceptLoop() }
         thread.start()
     }
@@ -143,8 +151,15 @@ final class TestHTTPServer: @unchecked Sendable {
                 close(connection)
                 continue
             }
-            serve(connection)
-            close(connection)
+            if concurrent {
+                Thread { [self] in
+                    serve(connection)
+                    close(connection)
+                }.start()
+            } else {
+                serve(connection)
+                close(connection)
+            }
         }
     }
 
@@ -178,7 +193,7 @@ final class TestHTTPServer: @unchecked Sendable {
         let reply = handler(request, number)
         if reply.delay > 0 { Thread.sleep(forTimeInterval: reply.delay) }
         var text = "HTTP/1.1 \(reply.status) \(reply.status == 200 ? "OK" : "Status")\r\n"
-        if !reply.endless {
+        if !reply.endless && !reply.omitsContentLength {
             text += "Content-Length: \(reply.announcedLength ?? reply.body.count)\r\n"
         }
         text += "Connection: close\r\n"

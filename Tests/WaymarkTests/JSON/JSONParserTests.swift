@@ -103,7 +103,16 @@ import Testing
         Bad(json: "[.5]", error: "expected a value, found '.' at line 1, column 2"),
         Bad(json: "[+1]", error: "expected a value, found '+' at line 1, column 2"),
         Bad(json: "[1e]", error: "expected a digit in the exponent, found ']' at line 1, column 4"),
-        Bad(json: "[1e999]", error: "the number 1e999 is too large at line 1, column 2"),
+        Bad(
+            json: "[1e999]",
+            error:
+                "the number 1e999 is out of range (beyond ±1.8e308, the limit of a 64-bit floating-point number) "
+                + "at line 1, column 2"),
+        Bad(
+            json: "[-1e400]",
+            error:
+                "the number -1e400 is out of range (beyond ±1.8e308, the limit of a 64-bit floating-point number) "
+                + "at line 1, column 2"),
         Bad(json: "[NaN]", error: "expected a value, found 'N' at line 1, column 2"),
         Bad(json: "[tru]", error: "expected a value, found 't' at line 1, column 2"),
         Bad(json: "[\"é\", é]", error: "expected a value, found 'é' at line 1, column 7"),
@@ -127,7 +136,10 @@ import Testing
 
     @Test func invalidUTF8IsRefusedWhereItStands() {
         let data = Data("{\"a\": \"".utf8) + Data([0xC3, 0x28]) + Data("\"}".utf8)
-        #expect(throws: JSONSyntaxError(message: "the document is not UTF-8 (byte 0xC3)", line: 1, column: 8)) {
+        #expect(
+            throws: JSONSyntaxError(
+                message: "the document is not UTF-8 (byte 0xC3 at byte offset 7)", line: 1, column: 8)
+        ) {
             try JSONParser.parse(data)
         }
     }

@@ -1,0 +1,36 @@
+import Foundation
+import WaymarkPathConfiguration
+
+/// A cache folder of its own (removed with the fixture) and the helpers every loader test needs:
+/// a loader with a bundled document before one server, the title a loader's current document gives
+/// `/`, and the title of the document in the cache file.
+final class LoaderFixture: Sendable {
+    let cacheFolder = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "waymark-loader-\(UUID().uuidString)")
+
+    deinit { try? FileManager.default.removeItem(at: cacheFolder) }
+
+    var cache: PathConfigurationCache { PathConfigurationCache(directory: cacheFolder) }
+
+    /// `{"rules": [{"patterns": [".*"], "properties": {"title": TITLE}}]}`.
+    static func document(_ title: String) -> Data {
+        Data(#"{"settings": {}, "rules": [{"patterns": [".*"], "properties": {"title": "\#(title)"}}]}"#.utf8)
+    }
+
+    static let bundled = document("bundled")
+
+    func loader(_ url: URL, timeout: Duration = .seconds(5), limit: Int = 5_000_000) -> PathConfigurationLoader {
+        PathConfigurationLoader(
+            sources: [.data(Self.bundled), .server(url)], cache: cache, timeout: timeout, maximumBodySize: limit)
+    }
+
+    func title(_ loader: PathConfigurationLoader) async -> String? {
+        await loader.current?.properties(forPath: "/").title
+    }
+
+    /// The title of the cached document for `url`, `nil` when nothing is cached.
+    func cachedTitle(_ url: URL) throws -> String? {
+        guard let entry = try cache.read(url).get() else { return nil }
+        return try PathConfiguration(data: entry.document).properties(forPath: "/").title
+    }
+}
