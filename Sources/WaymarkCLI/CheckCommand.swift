@@ -22,9 +22,9 @@ struct CheckCommand: ParsableCommand {
     func run() throws {
         let data: Data
         do {
-            data = try Data(contentsOf: URL(fileURLWithPath: file))
+            data = try BoundedFileRead.contents(of: URL(fileURLWithPath: file))
         } catch {
-            printError("\(file): cannot read the file: \(error.localizedDescription)")
+            printError("\(file): cannot read the file: \(error.reason)")
             throw ExitCode(1)
         }
         let diagnostics = RouteFile.diagnostics(for: data)

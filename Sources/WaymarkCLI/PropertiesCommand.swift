@@ -33,10 +33,13 @@ struct PropertiesCommand: ParsableCommand {
         let document: PathConfiguration
         if let config {
             do {
-                let data = try Data(contentsOf: URL(fileURLWithPath: config))
+                let data = try BoundedFileRead.contents(of: URL(fileURLWithPath: config))
                 document = try PathConfiguration(data: data, options: options, source: config)
             } catch let error as PathConfigurationError {
                 printError(error.message)
+                throw ExitCode(1)
+            } catch let error as BoundedFileRead.Failure {
+                printError("\(config): cannot read the file: \(error.reason)")
                 throw ExitCode(1)
             } catch {
                 printError("\(config): cannot be read: \(error.localizedDescription)")

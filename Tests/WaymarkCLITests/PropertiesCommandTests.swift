@@ -75,7 +75,7 @@
         @Test func problemsExitWithOne() throws {
             let missing = try CommandRunner.run(["properties", "--config", "/nonexistent/pc.json", "/"])
             #expect(missing.status == 1)
-            #expect(missing.standardError.hasPrefix("/nonexistent/pc.json: cannot be read"))
+            #expect(missing.standardError == "/nonexistent/pc.json: cannot read the file: it does not exist\n")
             let routes = try CommandRunner.temporaryFile(#"{"routes": [{"name": "a", "template": "a"}]}"#)
             let none = try CommandRunner.run(["properties", "--routes", routes, "/"])
             #expect(none.status == 1)

@@ -71,13 +71,14 @@ public struct RouteFile: Sendable {
     public init(contentsOf url: URL) throws(RouteFileError) {
         let data: Data
         do {
-            data = try Data(contentsOf: url)
+            // A regular file of at most 5 MB: `/dev/zero` or a named pipe would never end.
+            data = try BoundedFileRead.contents(of: url)
         } catch {
             throw RouteFileError(
                 diagnostics: [
                     .init(
                         severity: .error, routeIndex: nil, routeName: nil, field: nil,
-                        message: "cannot read the file: \(error.localizedDescription)")
+                        message: "cannot read the file: \(error.reason)")
                 ],
                 source: url.path)
         }

@@ -1,4 +1,5 @@
 public import Foundation
+internal import Waymark
 
 /// The server documents' last good answers, one file per server URL in a folder.
 ///
@@ -95,8 +96,11 @@ public struct PathConfigurationCache: Sendable {
     public func read(_ url: URL) -> Result<Entry?, CacheProblem> {
         let file = fileURL(for: url)
         guard FileManager.default.fileExists(atPath: file.path) else { return .success(nil) }
-        guard let data = try? Data(contentsOf: file) else {
-            return .failure(CacheProblem(file: file, reason: "the file cannot be read"))
+        let data: Data
+        do {
+            data = try BoundedFileRead.contents(of: file)
+        } catch {
+            return .failure(CacheProblem(file: file, reason: "the file cannot be read: \(error.reason)"))
         }
         guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
             let stored = object["url"] as? String, let text = object["document"] as? String

@@ -1,6 +1,8 @@
-internal import Foundation
+package import Foundation
 
-/// Reads a path-configuration file that must be a regular file of at most `limit` bytes.
+/// Reads a file from outside the app's control (a route file, a path configuration, a cache file)
+/// that must be a regular file of at most `limit` bytes. One reader for every such file, in the core
+/// target so that every module and the command-line tool use it.
 ///
 /// `Data(contentsOf:)` reads whatever the path names until it ends: `/dev/zero` or `/dev/urandom`
 /// never end (Foundation gives up with a misleading "no permission" error after filling memory), a
@@ -8,17 +10,18 @@ internal import Foundation
 /// opened without blocking, checked with `fstat(2)` on the open descriptor (the object that is read,
 /// not whatever the path names a moment later) and read in chunks that stop past the limit (the file
 /// may grow after the check).
-enum BoundedFileRead {
-    /// The largest path-configuration file read when no other limit is given: the loader's default
-    /// `maximumBodySize`, so a file and a server answer are held to the same size.
-    static let defaultLimit = 5_000_000
+package enum BoundedFileRead {
+    /// The largest file read when no other limit is given: the path-configuration loader's default
+    /// `maximumBodySize`, so a file and a server answer are held to the same size (a route file of
+    /// 10,000 routes is about 600 KB).
+    package static let defaultLimit = 5_000_000
 
     /// Why a file was not read, in words for a message: `it is a character device, not a regular file`.
-    struct Failure: Error, Equatable, Sendable {
-        var reason: String
+    package struct Failure: Error, Equatable, Sendable {
+        package var reason: String
     }
 
-    static func contents(of url: URL, limit: Int) throws(Failure) -> Data {
+    package static func contents(of url: URL, limit: Int = defaultLimit) throws(Failure) -> Data {
         // O_NONBLOCK: opening a named pipe must not wait for a writer; it changes nothing for a
         // regular file. O_CLOEXEC: the descriptor never leaks into a process the app starts.
         let descriptor = open(url.path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
