@@ -110,3 +110,18 @@ import WaymarkPathConfiguration
         }
     }
 }
+
+/// A loader kept for the life of an app keeps its newest reports, not every one it ever had.
+@Test func aLoaderKeepsItsNewestReports() async throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("waymark-reports-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    for loads in [1, 255, 256, 257, 700] {
+        let documents = (0..<loads).map { Data(#"{"rules": [], "settings": {"n": \#($0)}}"#.utf8) }
+        let loader = PathConfigurationLoader(
+            sources: documents.map { .data($0) }, cache: PathConfigurationCache(directory: folder))
+        await loader.load()
+        let reports = await loader.reports
+        #expect(reports.count == min(loads, PathConfigurationLoader.maximumReports), "\(loads) loads")
+        #expect(await loader.current?.settings["n"] == .number(Double(loads - 1)))
+    }
+}

@@ -54,8 +54,11 @@ public actor PathConfigurationLoader {
     /// The document in use, readable from anywhere without waiting: give it to a
     /// ``RouteResolverBuilder`` as `pathProperties`.
     public nonisolated let holder = PathConfigurationHolder()
-    /// Everything that happened, in order.
+    /// What happened, in order: the newest ``maximumReports`` events (a loader refreshed for the
+    /// life of an app would otherwise keep every event it ever had).
     public private(set) var reports: [PathConfigurationReport] = []
+    /// How many reports ``reports`` keeps.
+    public static let maximumReports = 256
     private var continuations: [UUID: AsyncStream<PathConfiguration>.Continuation] = [:]
     /// Per server URL, the ETag of its document in use (applied from its cache or its answer): the
     /// `If-None-Match` of the next request, so that a 304 always confirms a document the loader has.
@@ -199,6 +202,7 @@ public actor PathConfigurationLoader {
     }
 
     private func report(_ kind: PathConfigurationReport.Kind, _ source: PathConfigurationSource, _ message: String) {
+        if reports.count >= Self.maximumReports { reports.removeFirst(reports.count - Self.maximumReports + 1) }
         reports.append(PathConfigurationReport(kind: kind, source: source, message: message))
     }
 
