@@ -30,7 +30,8 @@
                     """)
             #expect(
                 output.standardError
-                    == "\(config): rule 2: skipped: pattern 1 \"(?=x)\" column 1: lookahead '(?=)' is not supported\n")
+                    == "\(config): rules[2]: skipped: none of its patterns can be used\n"
+                        + "\(config): rules[2].patterns[0]: skipped: \"(?=x)\" column 1: lookahead '(?=)' is not supported\n")
             let withoutQuery = try CommandRunner.run([
                 "properties", "--config", config, "--no-query-matching", "/search?q=a",
             ])

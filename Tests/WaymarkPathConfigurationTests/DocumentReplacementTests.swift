@@ -40,7 +40,7 @@ import WaymarkPathConfiguration
         Refused(
             name: "every rule skipped", body: #"{"rules": [{"properties": {"title": "x"}}, 42]}"#,
             message:
-                #"server: every one of its 2 rule(s) was skipped (rule 0: skipped: the rule has no "patterns" array)"#
+                #"server: every one of its 2 rule(s) was skipped (rules[0]: skipped: the rule has no "patterns" array)"#
                 + stays),
     ])
     func aDocumentThatCannotReplaceTheCurrentOneIsReportedAndNotCached(_ refused: Refused) async throws {

@@ -79,12 +79,14 @@ import WaymarkPathConfiguration
             """)
         #expect(
             document.diagnostics.map(\.description) == [
-                "rule 0: skipped: pattern 1 \"(a\" column 1: the group opened here is not closed",
-                "rule 1: skipped: the rule has no \"patterns\" array",
-                "rule 2: warning: context: \"sideways\" is not one of default, modal; the typed accessor reads it as default",
-                "rule 3: skipped: pattern 1 \"a(?=b)\" column 2: lookahead '(?=)' is not supported",
-                "rule 4: skipped: the rule's \"patterns\" is empty",
-                "rule 5: skipped: a rule must be an object, not \"not a rule\"",
+                "rules[0]: skipped: none of its patterns can be used",
+                "rules[0].patterns[0]: skipped: \"(a\" column 1: the group opened here is not closed",
+                "rules[1]: skipped: the rule has no \"patterns\" array",
+                "rules[2]: warning: context: \"sideways\" is not one of default, modal; the typed accessor reads it as default",
+                "rules[3]: skipped: none of its patterns can be used",
+                "rules[3].patterns[0]: skipped: \"a(?=b)\" column 2: lookahead '(?=)' is not supported",
+                "rules[4]: skipped: the rule's \"patterns\" is empty",
+                "rules[5]: skipped: a rule must be an object, not \"not a rule\"",
             ])
         let match = document.match(path: "/ok")
         #expect(match.matchedRules == [2])
@@ -204,5 +206,23 @@ import WaymarkPathConfiguration
         #expect(
             await resolver.resolve("https://shop.example.com/posts/new").request?.properties == ["context": "modal"])
         #expect(await loader.reports.last?.kind == .failed)
+    }
+}
+
+extension PathConfigurationTests {
+    /// As in Hotwire Native, a pattern that cannot be used is skipped alone: the rule's other
+    /// patterns apply, and the diagnostic names the pattern by its place.
+    @Test(arguments: ["(?<=x)b", "(a", "a{2,1}", "\\p{L}", "(?P<g>x)"])
+    func aBadPatternIsSkippedAloneAndTheRuleKeepsItsOthers(bad: String) throws {
+        let json = #"{"rules": [{"patterns": ["/a", \#(String(reflecting: bad)), "/c$"], "properties": {"x": 1}}]}"#
+        let document = try PathConfiguration(data: Data(json.utf8))
+        #expect(document.match(path: "/a").matchedRules == [0])
+        #expect(document.match(path: "/b/c").matchedRules == [0])
+        #expect(document.match(path: "/b").matchedRules == [])
+        #expect(document.diagnostics.count == 1)
+        #expect(document.diagnostics.first?.location == "rules[0].patterns[1]")
+        #expect(
+            document.diagnostics.first?.description.hasPrefix(
+                "rules[0].patterns[1]: skipped: \(String(reflecting: bad))") == true)
     }
 }

@@ -114,14 +114,14 @@ import WaymarkPathConfiguration
     @Test func unknownValuesAreReportedWithTheirRule() throws {
         #expect(
             try Self.load("crmne_cluster-headache-tracker_ios_v2.json").diagnostics.map(\.description) == [
-                "rule 1: warning: modal_style: \"pageSheet\" is not one of large, medium, full, page_sheet, form_sheet; the typed accessor reads it as large"
+                "rules[1]: warning: modal_style: \"pageSheet\" is not one of large, medium, full, page_sheet, form_sheet; the typed accessor reads it as large"
             ])
         #expect(
             try Self.load("matthewblott_skribl-ios_path-configuration.json").diagnostics.map(\.ruleIndex) == [6, 7, 8])
         #expect(
             try Self.load("JuanNitram_laravel-hotwire-example-ios-app_path-configuration.json").diagnostics.map(
                 \.description) == [
-                    "rule 2: warning: presentation: \"modal\" is not one of default, push, pop, replace, replace_root, clear_all, refresh, none; the typed accessor reads it as default"
+                    "rules[2]: warning: presentation: \"modal\" is not one of default, push, pop, replace, replace_root, clear_all, refresh, none; the typed accessor reads it as default"
                 ])
     }
 

@@ -154,8 +154,9 @@ public struct PathConfiguration: Sendable {
         var candidates: [(index: Int, rule: Rule, nodes: [PatternNode], size: Int)] = []
         for (index, rule) in rules.enumerated() {
             guard let rule else { continue }
+            // A pattern that does not parse is skipped alone, as Hotwire Native skips a pattern
+            // `NSRegularExpression` refuses: the rule's other patterns still apply.
             var compiled: [PatternNode] = []
-            var failure: String?
             var size = 0
             for (patternIndex, pattern) in rule.patterns.enumerated() {
                 do throws(PatternError) {
@@ -163,12 +164,15 @@ public struct PathConfiguration: Sendable {
                     compiled.append(node)
                     size = min(PatternProgram.maximumSteps + 1, size + PatternProgram.stepCount(of: node))
                 } catch {
-                    failure = "pattern \(patternIndex + 1) \"\(pattern)\" column \(error.column): \(error.message)"
-                    break
+                    diagnostics.append(
+                        .init(
+                            ruleIndex: index, patternIndex: patternIndex, severity: .skipped,
+                            message: "\(String(reflecting: pattern)) column \(error.column): \(error.message)"))
                 }
             }
-            if let failure {
-                diagnostics.append(.init(ruleIndex: index, severity: .skipped, message: failure))
+            if compiled.isEmpty {
+                diagnostics.append(
+                    .init(ruleIndex: index, severity: .skipped, message: "none of its patterns can be used"))
                 continue
             }
             candidates.append((index, rule, compiled, size))
@@ -207,7 +211,12 @@ public struct PathConfiguration: Sendable {
         self.settings = settings
         self.rules = rules.compactMap { $0 }
         self.options = options
-        self.diagnostics = diagnostics.sorted { ($0.ruleIndex ?? -1) < ($1.ruleIndex ?? -1) }
+        // By rule, then the rule's own before its patterns', in order (a stable sort keeps the rest).
+        self.diagnostics = diagnostics.enumerated().sorted {
+            let left = ($0.element.ruleIndex ?? -1, $0.element.patternIndex ?? -1, $0.offset)
+            let right = ($1.element.ruleIndex ?? -1, $1.element.patternIndex ?? -1, $1.offset)
+            return left < right
+        }.map(\.element)
         self.applied = applied
         self.automaton = PatternAutomaton(program: program, ruleCount: applied.count)
     }

@@ -193,10 +193,13 @@ public actor PathConfigurationLoader {
             return
                 "has no \"rules\" array (\(found)\(object.count > 5 ? ", …" : "")), so it is not a path configuration"
         }
-        let skippedRules = Set(
-            configuration.diagnostics.filter { $0.severity == .skipped }.compactMap(\.ruleIndex))
+        // A rule is skipped when a diagnostic says so of the rule itself, not of one of its patterns.
+        func skipsRule(_ diagnostic: PathConfigurationDiagnostic) -> Bool {
+            diagnostic.severity == .skipped && diagnostic.ruleIndex != nil && diagnostic.patternIndex == nil
+        }
+        let skippedRules = Set(configuration.diagnostics.filter(skipsRule).compactMap(\.ruleIndex))
         guard !rules.isEmpty, skippedRules.count >= rules.count else { return nil }
-        let first = configuration.diagnostics.first { $0.severity == .skipped && $0.ruleIndex != nil }
+        let first = configuration.diagnostics.first(where: skipsRule)
         return "every one of its \(rules.count) rule(s) was skipped"
             + (first.map { " (\($0.description))" } ?? "")
     }
