@@ -53,8 +53,32 @@ import WaymarkPathConfiguration
         #expect(document.properties(for: "https://x.example/caf%C3%A9").title == "encoded")
         #expect(document.properties(for: "https://x.example/a/").title == "slash")
         #expect(document.properties(for: "https://x.example/a").title == nil)
-        #expect(document.input(for: "shop://product/42?x=1") == "/product/42?x=1")
-        #expect(document.input(for: "product/42") == "/product/42")
+    }
+
+    /// The string patterns see is Hotwire Native iOS's: `URL.path()` (a bare domain gives `""`), and
+    /// `?` + the query whenever the URL has one, an empty one included; a string without a scheme
+    /// is taken as it is; raw characters `URL(string:)` would encode are encoded.
+    @Test(arguments: [
+        ("https://example.com", ""), ("https://example.com/", "/"), ("https://example.com?", "?"),
+        ("https://example.com/posts/new?", "/posts/new?"), ("https://example.com/posts/new?x=1#top", "/posts/new?x=1"),
+        ("https://example.com/a/", "/a/"), ("https://example.com:8080/a%2Fb", "/a%2Fb"),
+        ("https://user@example.com/a", "/a"), ("https://example.com/caf\u{E9} x", "/caf%C3%A9%20x"),
+        ("https://example.com/100%", "/100%25"), ("https://example.com/a?q=a b", "/a?q=a%20b"),
+        ("shop://product/42?x=1", "/42?x=1"), ("shop:product/42", "product/42"), ("/posts/new", "/posts/new"),
+        ("product/42", "product/42"), ("", ""),
+    ])
+    func theInputIsHotwireIOSs(url: String, input: String) throws {
+        let document = try configuration(#"{"rules": []}"#)
+        #expect(document.input(for: url) == input)
+    }
+
+    /// Android: the path and query as written, the query always appended.
+    @Test func theAndroidInputIsThePathAndQueryAsWritten() throws {
+        let android = try PathConfiguration(
+            data: Data(#"{"rules": []}"#.utf8), options: .init(platform: .android, queryStringMatching: false))
+        #expect(android.input(for: "https://example.com/caf\u{E9}?q=a b#x") == "/caf\u{E9}?q=a b")
+        #expect(android.input(for: "https://example.com") == "")
+        #expect(android.input(for: "https://example.com/a/?") == "/a/?")
     }
 
     @Test func aDocumentWithSettingsAndNoRulesIsValid() throws {
@@ -116,7 +140,9 @@ import WaymarkPathConfiguration
         }
     }
 
-    @Test func historicalLocationRulesAreBuiltInAndOverridable() throws {
+    /// As in Hotwire Native, the built-in rules come after the document's and win: a catch-all
+    /// rule cannot make a recede a push. `.beforeDocument` lets a document override them.
+    @Test func historicalLocationRulesAreBuiltInAndWin() throws {
         let plain = try configuration(#"{"rules": []}"#)
         let recede = plain.match(path: "/recede_historical_location")
         #expect(recede.properties.presentation == .pop)
@@ -125,9 +151,22 @@ import WaymarkPathConfiguration
         #expect(plain.properties(forPath: "/refresh_historical_location").presentation == .refresh)
         let overridden = try configuration(
             #"{"rules": [{"patterns": ["/recede_historical_location"], "properties": {"presentation": "clear_all"}}]}"#)
-        #expect(overridden.properties(forPath: "/recede_historical_location").presentation == .clearAll)
+        #expect(overridden.properties(forPath: "/recede_historical_location").presentation == .pop)
+        let catchAll = try configuration(
+            #"{"rules": [{"patterns": [".*"], "properties": {"presentation": "push", "context": "modal", "x": 1}}]}"#)
+        let receded = catchAll.match(path: "/recede_historical_location")
+        #expect(
+            receded.properties.raw == [
+                "presentation": "pop", "context": "default", "historical_location": true, "x": 1,
+            ])
+        let overridable = try PathConfiguration(
+            data: Data(
+                #"{"rules": [{"patterns": ["/recede_historical_location"], "properties": {"presentation": "clear_all"}}]}"#
+                    .utf8),
+            options: .init(historicalLocationRules: .beforeDocument))
+        #expect(overridable.properties(forPath: "/recede_historical_location").presentation == .clearAll)
         let without = try PathConfiguration(
-            data: Data(#"{"rules": []}"#.utf8), options: .init(historicalLocationRules: false))
+            data: Data(#"{"rules": []}"#.utf8), options: .init(historicalLocationRules: .off))
         #expect(without.properties(forPath: "/recede_historical_location").raw.isEmpty)
     }
 

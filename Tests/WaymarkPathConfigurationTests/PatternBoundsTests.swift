@@ -58,7 +58,7 @@ import Testing
                 let rules = order.map { #"{"patterns":[\#(String(reflecting: $0))],"properties":{}}"# }
                 let document = try PathConfiguration(
                     data: Data(#"{"rules":[\#(rules.joined(separator: ","))]}"#.utf8),
-                    options: .init(historicalLocationRules: false))
+                    options: .init(historicalLocationRules: .off))
                 let skipped = Set(document.diagnostics.compactMap { $0.ruleIndex.map { order[$0] } })
                 if let skippedByPattern { #expect(skipped == skippedByPattern) } else { skippedByPattern = skipped }
                 let sizes = order.map { pattern in

@@ -42,7 +42,7 @@ public struct PathConfigurationBenchmark: Sendable {
 
     /// Waymark's engine, compiled once.
     public func waymark() throws -> PathConfiguration {
-        try PathConfiguration(data: document, options: .init(historicalLocationRules: false))
+        try PathConfiguration(data: document, options: .init(historicalLocationRules: .off))
     }
 
     /// One precompiled `NSRegularExpression` per pattern.

@@ -2,9 +2,22 @@ public import Foundation
 public import Waymark
 
 extension PathConfiguration: PathPropertiesProvider {
-    /// The merged properties of the rules that match the URL.
+    /// The merged properties of the rules that match the URL a resolver routes.
+    ///
+    /// A universal link is matched exactly as Hotwire Native matches it (``input(for:)``). An app
+    /// link (`shop://product/42`) or an in-app route string is matched by its route path, the host
+    /// as the first segment (`/product/42`), as Waymark routes it, so that one rule serves a
+    /// route's app link and its universal link: Hotwire Native never sees app links, so this
+    /// departs from no behaviour of its. The query is appended as for a universal link.
     public func pathProperties(for url: RouteURL) -> [String: JSONValue] {
-        properties(for: url.string).raw
+        switch url.kind {
+        case .universal:
+            return properties(for: url.string).raw
+        case .app, .internal:
+            var path = url.path
+            if let query = Self.parts(of: url.string).query, options.appendsQuery { path += "?" + query }
+            return match(path: path).properties.raw
+        }
     }
 }
 

@@ -37,21 +37,6 @@ public struct PathConfiguration: Sendable {
         }
     }
 
-    /// How lookups read URLs.
-    public struct Options: Hashable, Sendable {
-        /// Whether `?query` is appended to the path before matching (Hotwire Native's default: on).
-        public var queryStringMatching: Bool
-        /// Whether the built-in historical-location rules apply (before the document's own rules,
-        /// so the document can override them).
-        public var historicalLocationRules: Bool
-
-        /// Creates options.
-        public init(queryStringMatching: Bool = true, historicalLocationRules: Bool = true) {
-            self.queryStringMatching = queryStringMatching
-            self.historicalLocationRules = historicalLocationRules
-        }
-    }
-
     /// What a lookup found.
     public struct Match: Hashable, Sendable {
         /// The merged properties.
@@ -140,15 +125,24 @@ public struct PathConfiguration: Sendable {
     ) {
         var diagnostics = diagnostics
         var program = PatternProgram()
+        let caseInsensitive = options.platform == .android
         var applied: [(documentIndex: Int?, name: String, properties: [String: JSONValue])] = []
-        if options.historicalLocationRules {
-            for builtIn in Self.historicalLocationRules {
-                // Built-in patterns are plain literals: they always compile.
-                // narrowing: applied holds only these built-in rules here (historicalLocationRules: three)
-                try? program.add(.sequence(builtIn.path.utf8.map { .bytes(ByteSet([$0])) }), rule: Int32(applied.count))
+        // The built-in rules, compiled as the document's patterns are (case-insensitively on
+        // Android), before or after the document's rules; their steps are set aside first.
+        let builtIns =
+            options.historicalLocationRules == .off ? [] : Self.historicalLocationRules(for: options.platform)
+        let builtInNodes = builtIns.compactMap { try? PatternParser.parse($0.path, caseInsensitive: caseInsensitive) }
+        let reserved = builtInNodes.reduce(0) { $0 + PatternProgram.stepCount(of: $1) }
+        func addBuiltIns() {
+            for (builtIn, node) in zip(builtIns, builtInNodes) {
+                // Built-in patterns are plain literals of a few dozen steps, within the reserve.
+                guard let number = Int32(exactly: applied.count), (try? program.add(node, rule: number)) != nil else {
+                    continue
+                }
                 applied.append((nil, builtIn.name, builtIn.properties))
             }
         }
+        if options.historicalLocationRules == .beforeDocument { addBuiltIns() }
         // Every rule is parsed and sized before any is compiled, so that which rules fit the step
         // budget depends on their sizes, never on their order (see `sizeThreshold`).
         var candidates: [(index: Int, rule: Rule, nodes: [PatternNode], size: Int)] = []
@@ -160,7 +154,7 @@ public struct PathConfiguration: Sendable {
             var size = 0
             for (patternIndex, pattern) in rule.patterns.enumerated() {
                 do throws(PatternError) {
-                    let node = try PatternParser.parse(pattern)
+                    let node = try PatternParser.parse(pattern, caseInsensitive: caseInsensitive)
                     compiled.append(node)
                     size = min(PatternProgram.maximumSteps + 1, size + PatternProgram.stepCount(of: node))
                 } catch {
@@ -177,7 +171,7 @@ public struct PathConfiguration: Sendable {
             }
             candidates.append((index, rule, compiled, size))
         }
-        let budget = PatternProgram.maximumSteps - program.steps.count
+        let budget = PatternProgram.maximumSteps - reserved
         let threshold = Self.sizeThreshold(candidates.map(\.size), budget: budget)
         for candidate in candidates {
             let index = candidate.index
@@ -208,6 +202,7 @@ public struct PathConfiguration: Sendable {
             applied.append((index, "rule \(index)", candidate.rule.properties))
             diagnostics.append(contentsOf: Self.unknownValues(candidate.rule.properties, index: index))
         }
+        if options.historicalLocationRules == .afterDocument { addBuiltIns() }
         self.settings = settings
         self.rules = rules.compactMap { $0 }
         self.options = options
@@ -259,27 +254,19 @@ public struct PathConfiguration: Sendable {
         match(path: path).properties
     }
 
-    /// The matching input of a URL string: its percent-encoded path (for an app link, the
-    /// authority is the first segment, as Waymark routes it), trailing slash kept, then `?query`
-    /// when query-string matching is on and the query is not empty. The fragment never takes part.
-    public func input(for url: String) -> String {
-        let (path, query) = Self.split(url)
-        guard options.queryStringMatching, let query, !query.isEmpty else { return path }
-        return path + "?" + query
-    }
-
     /// What a lookup of a URL string finds: properties, matched rules and the input matched.
     public func match(url: String) -> Match {
         run(input(for: url))
     }
 
-    /// What a lookup of a path finds. Without query-string matching, a `?query` in the path is
-    /// dropped before matching.
+    /// What a lookup of a path finds, matched as given (as Hotwire Native's `properties(for path:)`),
+    /// but for a `#fragment`, which is dropped, and a `?query` when the options do not append
+    /// queries (iOS with query-string matching off).
     public func match(path: String) -> Match {
         // Byte scans: paths are mostly ASCII, and grapheme-by-grapheme search would dominate a lookup.
         let utf8 = path.utf8
         var end = utf8.firstIndex(of: UInt8(ascii: "#")) ?? utf8.endIndex
-        if !options.queryStringMatching, let question = utf8[..<end].firstIndex(of: UInt8(ascii: "?")) {
+        if !options.appendsQuery, let question = utf8[..<end].firstIndex(of: UInt8(ascii: "?")) {
             end = question
         }
         return run(end == utf8.endIndex ? path : String(path[..<end]))
@@ -308,36 +295,6 @@ public struct PathConfiguration: Sendable {
         return Match(
             properties: merged.properties, matchedRules: documentRules, matchedBuiltInRules: builtIns, input: input,
             isComplete: isComplete)
-    }
-
-    /// Path and raw query of a URL string, as written.
-    static func split(_ url: String) -> (path: String, query: String?) {
-        var rest = Substring(url)
-        if let hash = rest.utf8.firstIndex(of: UInt8(ascii: "#")) { rest = rest[..<hash] }
-        var query: Substring?
-        if let question = rest.utf8.firstIndex(of: UInt8(ascii: "?")) {
-            query = rest[rest.utf8.index(after: question)...]
-            rest = rest[..<question]
-        }
-        if let colon = rest.utf8.firstIndex(of: UInt8(ascii: ":")), Self.isScheme(rest[..<colon]) {
-            let scheme = rest[..<colon].lowercased()
-            rest = rest[rest.utf8.index(after: colon)...]
-            if rest.hasPrefix("//") {
-                rest = rest.dropFirst(2)
-                if scheme == "http" || scheme == "https" {
-                    rest = rest.utf8.firstIndex(of: UInt8(ascii: "/")).map { rest[$0...] } ?? ""
-                }
-            }
-        }
-        let path = rest.hasPrefix("/") ? String(rest) : "/" + rest
-        return (path, query.map(String.init))
-    }
-
-    private static func isScheme(_ text: Substring) -> Bool {
-        guard let first = text.unicodeScalars.first, first.isASCII, first.properties.isAlphabetic else { return false }
-        return text.unicodeScalars.allSatisfy {
-            $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0))
-        }
     }
 
     // MARK: - Reading
@@ -411,20 +368,6 @@ public struct PathConfiguration: Sendable {
     }
 
     /// Hotwire Native's built-in rules, applied before the document's (which can override them).
-    static let historicalLocationRules: [(name: String, path: String, properties: [String: JSONValue])] = [
-        (
-            "recede_historical_location", "/recede_historical_location",
-            ["presentation": "pop", "context": "default", "historical_location": true]
-        ),
-        (
-            "resume_historical_location", "/resume_historical_location",
-            ["presentation": "none", "context": "default", "historical_location": true]
-        ),
-        (
-            "refresh_historical_location", "/refresh_historical_location",
-            ["presentation": "refresh", "context": "default", "historical_location": true]
-        ),
-    ]
 }
 
 /// Merged properties by the set of rules that matched, so that a lookup whose rules were seen

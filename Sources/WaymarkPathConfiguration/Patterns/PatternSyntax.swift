@@ -119,12 +119,16 @@ struct PatternParser {
     static let maximumRepeat = 1_000
     static let maximumDepth = 100
 
-    init(_ pattern: String) {
+    /// Whether letters match in either case (Hotwire Native Android's `RegexOption.IGNORE_CASE`).
+    private let caseInsensitive: Bool
+
+    init(_ pattern: String, caseInsensitive: Bool = false) {
         scalars = Array(pattern.unicodeScalars)
+        self.caseInsensitive = caseInsensitive
     }
 
-    static func parse(_ pattern: String) throws(PatternError) -> PatternNode {
-        var parser = PatternParser(pattern)
+    static func parse(_ pattern: String, caseInsensitive: Bool = false) throws(PatternError) -> PatternNode {
+        var parser = PatternParser(pattern, caseInsensitive: caseInsensitive)
         let node = try parser.parseAlternation()
         if parser.index < parser.scalars.count {
             throw parser.error("unbalanced ')'")
@@ -326,9 +330,43 @@ struct PatternParser {
     }
 
     private func literal(_ scalar: Unicode.Scalar) -> PatternNode {
+        if caseInsensitive {
+            let variants = Self.caseVariants(of: scalar)
+            if variants.count > 1 {
+                var set = ByteSet()
+                var others: [Unicode.Scalar] = []
+                for variant in variants {
+                    // narrowing: variant.isASCII, so its value is below 0x80
+                    if variant.isASCII { set.insert(UInt8(variant.value)) } else { others.append(variant) }
+                }
+                if others.isEmpty { return .bytes(set) }
+                if set.isEmpty { return .nonASCII(scalars: others, anyNonASCII: false) }
+                return .alternation([.bytes(set), .nonASCII(scalars: others, anyNonASCII: false)])
+            }
+        }
         // narrowing: scalar.isASCII, so its value is below 0x80
         if scalar.isASCII { return .bytes(ByteSet([UInt8(scalar.value)])) }
         return .nonASCII(scalars: [scalar], anyNonASCII: false)
+    }
+
+    /// A scalar and its one-scalar lower- and upper-case forms.
+    static func caseVariants(of scalar: Unicode.Scalar) -> [Unicode.Scalar] {
+        var variants = [scalar]
+        for mapping in [scalar.properties.lowercaseMapping, scalar.properties.uppercaseMapping] {
+            let mapped = mapping.unicodeScalars
+            if mapped.count == 1, let only = mapped.first, !variants.contains(only) { variants.append(only) }
+        }
+        return variants
+    }
+
+    /// `set` with the other case of every ASCII letter in it.
+    static func withOtherCase(_ set: ByteSet) -> ByteSet {
+        var result = set
+        for byte in UInt8(ascii: "a")...UInt8(ascii: "z") where set.contains(byte) || set.contains(byte - 32) {
+            result.insert(byte)
+            result.insert(byte - 32)
+        }
+        return result
     }
 
     /// What an escape stands for: a node, and for classes, its byte set when it is one.
@@ -484,6 +522,17 @@ struct PatternParser {
             }
         }
         index += 1  // ']'
+        if caseInsensitive {
+            set = Self.withOtherCase(set)
+            others = others.flatMap { Self.caseVariants(of: $0) }.reduce(into: []) { list, scalar in
+                if scalar.isASCII {
+                    // narrowing: scalar.isASCII, so its value is below 0x80
+                    set.insert(UInt8(scalar.value))
+                } else if !list.contains(scalar) {
+                    list.append(scalar)
+                }
+            }
+        }
         if negated {
             if !others.isEmpty {
                 throw error("a negated class with non-ASCII characters is not supported", at: start)

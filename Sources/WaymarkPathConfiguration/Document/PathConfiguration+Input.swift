@@ -1,0 +1,105 @@
+public import Waymark
+
+extension PathConfiguration {
+    /// The exact string a URL's patterns run on, as the platform's Hotwire Native forms it.
+    ///
+    /// - iOS (`PathConfiguration.swift`, `properties(for url: URL)`): `url.path()`, the
+    ///   percent-encoded path with its trailing slash, empty for a bare domain
+    ///   (`https://example.com` → `""`); then, with query-string matching on, `"?" + url.query()`
+    ///   whenever the URL has a query, an empty one included (`/posts/new?` stays `/posts/new?`).
+    ///   Characters Foundation's `URL(string:)` would percent-encode (a space, raw non-ASCII text,
+    ///   a `%` not followed by two hex digits) are encoded the same way.
+    /// - Android (`PathConfiguration.kt`, `path(location:)`): `java.net.URL`'s path and query as
+    ///   written, `?query` appended whenever there is a query.
+    ///
+    /// The fragment never takes part. A string without a scheme is a path (or a relative
+    /// reference) and is taken as it is. Every scheme is read the same way: for `shop://product/42`
+    /// the authority is `product` and the path `/42`, as Foundation reads it (the resolver's
+    /// integration, ``pathProperties(for:)``, matches app links by their route path instead).
+    public func input(for url: String) -> String {
+        let (path, query) = Self.parts(of: url)
+        var input = options.platform == .iOS ? Self.encodingInvalid(path, allowing: Self.pathBytes) : String(path)
+        if options.appendsQuery, let query {
+            input +=
+                "?"
+                + (options.platform == .iOS ? Self.encodingInvalid(query, allowing: Self.queryBytes) : String(query))
+        }
+        return input
+    }
+
+    /// The path and the query (`nil` when there is no `?`) of a URL string, as written.
+    static func parts(of url: String) -> (path: Substring, query: Substring?) {
+        var rest = Substring(url)
+        if let hash = rest.utf8.firstIndex(of: UInt8(ascii: "#")) { rest = rest[..<hash] }
+        var query: Substring?
+        if let question = rest.utf8.firstIndex(of: UInt8(ascii: "?")) {
+            query = rest[rest.utf8.index(after: question)...]
+            rest = rest[..<question]
+        }
+        if let colon = rest.utf8.firstIndex(of: UInt8(ascii: ":")), isScheme(rest[..<colon]) {
+            rest = rest[rest.utf8.index(after: colon)...]
+            if rest.utf8.starts(with: "//".utf8) {
+                // The authority runs to the first '/': the query and the fragment are gone already.
+                let afterSlashes = rest.utf8.index(rest.utf8.startIndex, offsetBy: 2)
+                rest = rest.utf8[afterSlashes...].firstIndex(of: UInt8(ascii: "/")).map { rest[$0...] } ?? ""
+            }
+        }
+        return (rest, query)
+    }
+
+    /// Bytes a path may hold as they are (RFC 3986 `pchar` and `/`); the rest is percent-encoded.
+    static let pathBytes: [Bool] = allowing("!$&'()*+,;=:@/-._~")
+    /// Bytes a query may hold as they are (`pchar`, `/` and `?`).
+    static let queryBytes: [Bool] = allowing("!$&'()*+,;=:@/?-._~")
+
+    private static func allowing(_ punctuation: String) -> [Bool] {
+        var allowed = [Bool](repeating: false, count: 256)
+        for byte in punctuation.utf8 { allowed[Int(byte)] = true }
+        for range in [
+            UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"),
+        ] {
+            for byte in range { allowed[Int(byte)] = true }
+        }
+        return allowed
+    }
+
+    /// `text` with every byte `allowed` does not hold percent-encoded, as `URL(string:)` does: a `%`
+    /// stays when two hex digits follow it (an escape already), and is encoded otherwise.
+    static func encodingInvalid(_ text: Substring, allowing allowed: [Bool]) -> String {
+        let bytes = Array(text.utf8)
+        func isHex(_ byte: UInt8) -> Bool {
+            (0x30...0x39).contains(byte) || (0x41...0x46).contains(byte) || (0x61...0x66).contains(byte)
+        }
+        var valid = true
+        for (index, byte) in bytes.enumerated() where !allowed[Int(byte)] {
+            if byte == UInt8(ascii: "%"), index + 2 < bytes.count, isHex(bytes[index + 1]), isHex(bytes[index + 2]) {
+                continue
+            }
+            valid = false
+            break
+        }
+        if valid { return String(text) }
+        let hex = Array("0123456789ABCDEF".utf8)
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count + 16)
+        for (index, byte) in bytes.enumerated() {
+            let escape =
+                byte == UInt8(ascii: "%") && index + 2 < bytes.count && isHex(bytes[index + 1])
+                && isHex(bytes[index + 2])
+            if allowed[Int(byte)] || escape {
+                result.append(byte)
+            } else {
+                result += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
+            }
+        }
+        return String(decoding: result, as: UTF8.self)
+    }
+
+    static func isScheme(_ text: Substring) -> Bool {
+        guard let first = text.unicodeScalars.first, first.isASCII, first.properties.isAlphabetic else { return false }
+        return text.unicodeScalars.allSatisfy {
+            $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0))
+        }
+    }
+}
