@@ -31,7 +31,8 @@
             #expect(
                 output.standardError
                     == "\(config): rules[2]: skipped: none of its patterns can be used\n"
-                        + "\(config): rules[2].patterns[0]: skipped: \"(?=x)\" column 1: lookahead '(?=)' is not supported\n")
+                    + "\(config): rules[2].patterns[0]: skipped: \"(?=x)\" column 1: lookahead '(?=)' is not supported\n"
+            )
             let withoutQuery = try CommandRunner.run([
                 "properties", "--config", config, "--no-query-matching", "/search?q=a",
             ])
