@@ -121,8 +121,30 @@ import WaymarkPathConfiguration
         #expect(
             try Self.load("JuanNitram_laravel-hotwire-example-ios-app_path-configuration.json").diagnostics.map(
                 \.description) == [
-                    "rules[2]: warning: presentation: \"modal\" is not one of default, push, pop, replace, replace_root, clear_all, refresh, none; the typed accessor reads it as default"
+                    #"rules[2]: warning: presentation: "modal" is Turbo iOS's convention and is ignored (the rule sets context); write "context": "modal""#
                 ])
+    }
+
+    /// Turbo iOS's own demo document, the one this project was founded on, marks modal screens with
+    /// `"presentation": "modal"`: they present modally, and loading suggests `context`.
+    @Test func theTurboDemosPresentationModalPresentsModally() throws {
+        let url = Self.folder.deletingLastPathComponent().appendingPathComponent(
+            "hotwire-corpus/hotwired_turbo-ios_Demo_path-configuration.json")
+        let document = try PathConfiguration(data: try Data(contentsOf: url))
+        for path in ["/posts/new", "/posts/1/edit", "/signin", "/strada-form", "/numbers/42"] {
+            let properties = document.properties(forPath: path)
+            #expect(properties.context == .modal, "\(path)")
+            #expect(properties.presentation == .default, "\(path)")
+            #expect(properties.routingType == .sheet(withStack: true), "\(path)")
+        }
+        #expect(document.properties(forPath: "/numbers").context == .default)
+        #expect(document.properties(forPath: "/numbers").viewController == "numbers")
+        #expect(document.properties(forPath: "/numbers/42").viewController == "numbersDetail")
+        #expect(
+            document.diagnostics.map(\.description)
+                == [0, 2].map {
+                    #"rules[\#($0)]: warning: presentation: "modal" is Turbo iOS's convention and reads as context modal; write "context": "modal""#
+                })
     }
 
     @Test func settingsAreKeptAsWritten() throws {

@@ -200,7 +200,9 @@ public struct PathConfiguration: Sendable {
                 continue
             }
             applied.append((index, "rule \(index)", candidate.rule.properties))
-            diagnostics.append(contentsOf: Self.unknownValues(candidate.rule.properties, index: index))
+            diagnostics.append(
+                contentsOf: PropertyCheck.diagnostics(
+                    for: candidate.rule.properties, rule: index, platform: options.platform))
         }
         if options.historicalLocationRules == .afterDocument { addBuiltIns() }
         self.settings = settings
@@ -290,7 +292,9 @@ public struct PathConfiguration: Sendable {
             properties.merge(entry.properties) { _, new in new }
             if let index = entry.documentIndex { documentRules.append(index) } else { builtIns.append(entry.name) }
         }
-        let merged = MergeCache.Merged(properties: PathProperties(properties), rules: documentRules, builtIns: builtIns)
+        let merged = MergeCache.Merged(
+            properties: PathProperties(properties, platform: options.platform), rules: documentRules, builtIns: builtIns
+        )
         merges.store(merged, for: words)
         return Match(
             properties: merged.properties, matchedRules: documentRules, matchedBuiltInRules: builtIns, input: input,
@@ -338,36 +342,6 @@ public struct PathConfiguration: Sendable {
         return Rule(patterns: patterns, properties: properties)
     }
 
-    /// Warnings for values of the typed properties that Hotwire Native does not know.
-    private static func unknownValues(_ properties: [String: JSONValue], index: Int) -> [PathConfigurationDiagnostic] {
-        var found: [PathConfigurationDiagnostic] = []
-        func check(_ key: String, _ known: [String], fallback: String) {
-            guard let value = properties[key] else { return }
-            guard let text = value.stringValue, known.contains(text) else {
-                found.append(
-                    .init(
-                        ruleIndex: index, severity: .warning,
-                        message:
-                            "\(key): \(value) is not one of \(known.joined(separator: ", ")); the typed accessor reads it as \(fallback)"
-                    ))
-                return
-            }
-        }
-        check("context", PathContext.allCases.map(\.rawValue), fallback: "default")
-        check("presentation", PathPresentation.allCases.map(\.rawValue), fallback: "default")
-        check("modal_style", ModalStyle.allCases.map(\.rawValue), fallback: "large")
-        for key in ["pull_to_refresh_enabled", "animated"] {
-            if let value = properties[key], value.boolValue == nil {
-                found.append(
-                    .init(
-                        ruleIndex: index, severity: .warning,
-                        message: "\(key): \(value) is not true or false; the typed accessor ignores it"))
-            }
-        }
-        return found
-    }
-
-    /// Hotwire Native's built-in rules, applied before the document's (which can override them).
 }
 
 /// Merged properties by the set of rules that matched, so that a lookup whose rules were seen
