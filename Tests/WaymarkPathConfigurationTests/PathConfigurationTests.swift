@@ -81,12 +81,40 @@ import WaymarkPathConfiguration
         #expect(android.input(for: "https://example.com/a/?") == "/a/?")
     }
 
-    @Test func aDocumentWithSettingsAndNoRulesIsValid() throws {
+    /// Documents Hotwire Native iOS rejects are read leniently, each leniency reported.
+    @Test func aDocumentWithSettingsAndNoRulesIsReadWithAWarning() throws {
         let document = try configuration(#"{"settings": {"feature": true}}"#)
         #expect(document.settings == ["feature": true])
         #expect(document.rules.isEmpty)
-        #expect(document.diagnostics.isEmpty)
+        #expect(
+            document.diagnostics.map(\.description) == [
+                #"document: warning: the document has no "rules" array: Hotwire Native iOS rejects it; read as no rules"#
+            ])
         #expect(document.properties(forPath: "/anything").raw.isEmpty)
+        let empty = try configuration("{}")
+        #expect(empty.diagnostics.count == 1)
+        let settings = try configuration(#"{"settings": [], "rules": [{"patterns": ["/a"]}]}"#)
+        #expect(
+            settings.diagnostics.map(\.description) == [
+                #"document: warning: "settings" must be an object, not []; read as empty, as Hotwire Native iOS reads it"#,
+                #"rules[0]: warning: the rule has no "properties": Hotwire Native iOS rejects the whole document; it applies with none"#,
+            ])
+        #expect(settings.match(path: "/a").matchedRules == [0])
+    }
+
+    /// `settings.tabs` in both shapes real documents use: an array (iOS) or its JSON as a string (Android).
+    @Test func tabsAreReadInBothShapes() throws {
+        let array = try configuration(
+            #"{"settings": {"tabs": [{"title": "Home", "path": "/", "ios_system_image_name": "house"}]}, "rules": []}"#)
+        let string = try configuration(
+            #"{"settings": {"tabs": "[{\"title\":\"Home\",\"path\":\"/\",\"image_url\":\"/home.svg\"}]"}, "rules": []}"#
+        )
+        #expect(array.tabs.map(\.title) == ["Home"] && array.tabs.first?.systemImageName == "house")
+        #expect(string.tabs.map(\.path) == ["/"] && string.tabs.first?.imageURL == "/home.svg")
+        #expect(array.diagnostics.isEmpty && string.diagnostics.isEmpty)
+        let broken = try configuration(#"{"settings": {"tabs": "not json"}, "rules": []}"#)
+        #expect(broken.tabs.isEmpty)
+        #expect(broken.diagnostics.first?.description.hasPrefix("document: warning: settings.tabs") == true)
     }
 
     @Test func badRulesAreSkippedAndReportedByIndex() throws {

@@ -99,7 +99,18 @@ public struct PathConfiguration: Sendable {
         case nil, .null?: break
         case let other?:
             diagnostics.append(
-                .init(ruleIndex: nil, severity: .skipped, message: "\"settings\" must be an object, not \(other)"))
+                .init(
+                    ruleIndex: nil, severity: .warning,
+                    message:
+                        "\"settings\" must be an object, not \(other); read as empty, as Hotwire Native iOS reads it"))
+        }
+        if Self.tabs(in: settings) == nil {
+            diagnostics.append(
+                .init(
+                    ruleIndex: nil, severity: .warning,
+                    message:
+                        "settings.tabs is neither an array of objects nor a string holding one; `tabs` reads it as none"
+                ))
         }
         var rules: [Rule?] = []
         switch object["rules"] {
@@ -107,7 +118,12 @@ public struct PathConfiguration: Sendable {
             for (index, item) in items.enumerated() {
                 rules.append(Self.readRule(item, index: index, into: &diagnostics))
             }
-        case nil, .null?: break
+        case nil, .null?:
+            // Hotwire Native iOS's decoder requires `rules`; Waymark reads a document without rules.
+            diagnostics.append(
+                .init(
+                    ruleIndex: nil, severity: .warning,
+                    message: "the document has no \"rules\" array: Hotwire Native iOS rejects it; read as no rules"))
         case let other?:
             diagnostics.append(
                 .init(ruleIndex: nil, severity: .skipped, message: "\"rules\" must be an array, not \(other)"))
@@ -333,7 +349,14 @@ public struct PathConfiguration: Sendable {
         var properties: [String: JSONValue] = [:]
         switch object["properties"] {
         case .object(let value)?: properties = value
-        case nil, .null?: break
+        case nil, .null?:
+            // Hotwire Native iOS's decoder requires `properties` and rejects the whole document.
+            diagnostics.append(
+                .init(
+                    ruleIndex: index, severity: .warning,
+                    message:
+                        "the rule has no \"properties\": Hotwire Native iOS rejects the whole document; it applies with none"
+                ))
         case let other?:
             diagnostics.append(
                 .init(ruleIndex: index, severity: .skipped, message: "\"properties\" must be an object, not \(other)"))
