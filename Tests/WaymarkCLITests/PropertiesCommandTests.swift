@@ -55,6 +55,20 @@
             #expect(output.standardError.contains("stopped at its work bound"))
         }
 
+        /// `--platform android` reads the document as Hotwire Native Android does.
+        @Test func thePlatformOptionChoosesTheSemantics() throws {
+            let config = try CommandRunner.temporaryFile(
+                #"{"rules": [{"patterns": ["/NEW$"], "properties": {"context": "MODAL"}}]}"#, name: "android.json")
+            let iOS = try CommandRunner.run(["properties", "--config", config, "/posts/new"])
+            #expect(iOS.standardOutput.contains(#""properties":{},"matchedRules":[]"#))
+            let android = try CommandRunner.run([
+                "properties", "--config", config, "--platform", "android", "/posts/new",
+            ])
+            #expect(android.standardOutput.contains(#""properties":{"context":"MODAL"},"matchedRules":[0]"#))
+            let wrong = try CommandRunner.run(["properties", "--config", config, "--platform", "web", "/"])
+            #expect(wrong.status != 0)
+        }
+
         @Test func aRouteFileCarriesItsPathConfigurationAndPathPropertiesWin() throws {
             let config = try CommandRunner.temporaryFile(Self.document, name: "path-configuration.json")
             let folder = URL(fileURLWithPath: config).deletingLastPathComponent()
