@@ -176,4 +176,26 @@ import Waymark
         #expect(
             Self.values(try Self.iOS(json).properties(for: "https://example.com/posts/new")) == ["context": "modal"])
     }
+
+    // MARK: - The sampler
+
+    @Test(arguments: [
+        ("^/posts/\\d+/edit$", ["/posts/1/edit"]),
+        ("/new$", ["/new"]),
+        (".*", ["/x"]),
+        ("^/$", ["/"]),
+        ("/users/[^/]+/profile/?$", ["/users/abc/profile/"]),
+        ("/(sign_in|sign_up)$", ["/sign_in"]),
+        ("^/a$|^/b$", ["/a", "/b"]),
+        ("/[0-9a-fA-F]{8}-[0-9a-f]{4}", ["/11111111-1111"]),
+        ("/[0-9a-f]{12}", ["/111111111111"]),
+        ("\\/items\\/[0-9]+\\.json", ["/items/1.json"]),
+        ("/\\d+/notes\\?note_deleted=1$", ["/1/notes?note_deleted=1"]),
+        ("refresh_historical_location", ["/refresh_historical_location"]),
+        ("/new?", ["/new"]),
+        ("^/(?:a|b)(?=c)x", ["/ax"]),
+    ])
+    func sampler(pattern: String, expected: [String]) {
+        #expect(HotwirePatternSampler.paths(for: pattern) == expected)
+    }
 }
