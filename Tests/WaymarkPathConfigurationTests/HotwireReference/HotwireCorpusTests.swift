@@ -139,11 +139,8 @@ import WaymarkPathConfiguration
 
     // MARK: - Waymark adapter: the one place these tests call Waymark
 
-    /// Loads a document in Waymark as the platform's Hotwire Native would read it.
-    ///
-    /// Waymark has no Android mode yet, so both platforms get the default (iOS) options for now:
-    /// Android documents are expected to disagree on case, built-in values and empty queries until
-    /// the platform option is wired here (and only here).
+    /// Loads a document in Waymark as the platform's Hotwire Native would read it: the default
+    /// options are iOS's; Android documents get `platform: .android`.
     static func waymarkLoad(document: Data, name: String, platform: HotwirePlatform) throws(PathConfigurationError)
         -> PathConfiguration
     {
@@ -151,8 +148,7 @@ import WaymarkPathConfiguration
         case .iOS:
             return try PathConfiguration(data: document, options: .init(), source: name)
         case .android:
-            // TODO(android mode): pass Waymark's Android option once it exists.
-            return try PathConfiguration(data: document, options: .init(), source: name)
+            return try PathConfiguration(data: document, options: .init(platform: .android), source: name)
         }
     }
 
