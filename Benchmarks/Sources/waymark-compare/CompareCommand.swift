@@ -22,7 +22,7 @@ struct CompareCommand: ParsableCommand {
 
     @Option(
         help:
-            "github-api, deeplink-10k, path-configuration (100 rules from deeplink-10k: Waymark's engine against NSRegularExpression), url-length (resolution time by URL length up to the default limit), resolution (shop://product/42?ref=mail&utm_source=x to a RouteRequest; --rounds passes of 1,000) scaling (hostile input families at 1×, 10× and 100×, each size in its own process: time, extra peak memory) or all (all but scaling)."
+            "github-api, deeplink-10k, path-configuration (100 rules from deeplink-10k: Waymark's engine against NSRegularExpression), url-length (resolution time by URL length up to the default limit), resolution (shop://product/42?ref=mail&utm_source=x to a RouteRequest; --rounds passes of 1,000) hotwire-load (each real path-configuration document loaded and looked up once, against NSRegularExpression as Hotwire Native iOS does it), scaling (hostile input families at 1×, 10× and 100×, each size in its own process: time, extra peak memory) or all (all but scaling)."
     )
     var set = "all"
 
@@ -74,6 +74,10 @@ struct CompareCommand: ParsableCommand {
             } else {
                 try printScalingTable(only: `case`)
             }
+            return
+        }
+        if set == "hotwire-load" {
+            printHotwireLoadTable()
             return
         }
         if set == "resolution" {
@@ -385,7 +389,7 @@ struct CompareCommand: ParsableCommand {
         }
     }
 
-    private func median(_ values: [Double]) -> Double {
+    func median(_ values: [Double]) -> Double {
         guard !values.isEmpty else { return .nan }
         let sorted = values.sorted()
         return sorted[sorted.count / 2]

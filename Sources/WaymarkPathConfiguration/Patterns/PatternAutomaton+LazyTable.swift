@@ -74,38 +74,62 @@ extension PatternAutomaton {
         var bytesInUse: Int { lock.withLock { bytesUsed } }
 
         /// Byte classes: bytes that every byte set of the program treats alike share a class.
-        /// Refined one distinct set at a time (256 steps each), so the cost is linear in the program.
+        /// Refined one distinct set at a time, touching only the set's own bytes (a class the set
+        /// cuts through gives its members in the set a new class), so the cost is the program's
+        /// size plus the sets' members; it was 256 steps a set, most of a small document's load.
         private static func byteClasses(_ steps: [PatternProgram.Step], work: inout Int) -> (
             classOf: [UInt8], representatives: [UInt8]
         ) {
             var classOf = [Int](repeating: 0, count: 256)
+            var size = [Int](repeating: 0, count: 256)
+            size[0] = 256
             var classCount = 1
             var seen: Set<ByteSet> = []
-            var split = [Int](repeating: -1, count: 512)
+            var hits = [Int](repeating: 0, count: 256)
+            var moved = [Int](repeating: -1, count: 256)
+            var members: [Int] = []
+            var touched: [Int] = []
             for step in steps {
-                guard case .bytes(let set, _) = step, seen.insert(set).inserted, classCount < 256 else { continue }
-                for index in 0..<(2 * classCount) { split[index] = -1 }
-                work += 256
-                var count = 0
-                for byte in 0..<256 {
-                    // narrowing: byte < 256, the loop's range
-                    let key = classOf[byte] * 2 + (set.contains(UInt8(byte)) ? 1 : 0)
-                    if split[key] < 0 {
-                        split[key] = count
-                        count += 1
+                guard case .bytes(let set, _) = step, seen.insert(set).inserted else { continue }
+                members.removeAll(keepingCapacity: true)
+                let words = [set.words.0, set.words.1, set.words.2, set.words.3]
+                for (index, word) in words.enumerated() {
+                    var remaining = word
+                    while remaining != 0 {
+                        members.append(index * 64 + remaining.trailingZeroBitCount)
+                        remaining &= remaining - 1
                     }
-                    classOf[byte] = split[key]
                 }
-                classCount = count
+                work += members.count + 1
+                touched.removeAll(keepingCapacity: true)
+                for byte in members {
+                    if hits[classOf[byte]] == 0 { touched.append(classOf[byte]) }
+                    hits[classOf[byte]] += 1
+                }
+                for byte in members {
+                    let old = classOf[byte]
+                    guard hits[old] < size[old] + (moved[old] >= 0 ? size[moved[old]] : 0) else { continue }
+                    if moved[old] < 0 {
+                        moved[old] = classCount
+                        classCount += 1
+                    }
+                    classOf[byte] = moved[old]
+                    size[old] -= 1
+                    size[moved[old]] += 1
+                }
+                for old in touched {
+                    hits[old] = 0
+                    moved[old] = -1
+                }
             }
             var representatives = [UInt8](repeating: 0, count: classCount)
             var found = [Bool](repeating: false, count: classCount)
-            for byte in (0..<256).reversed() where !found[classOf[byte]] || byte < representatives[classOf[byte]] {
+            for byte in 0..<256 where !found[classOf[byte]] {
                 found[classOf[byte]] = true
                 // narrowing: byte < 256, the loop's range
                 representatives[classOf[byte]] = UInt8(byte)
             }
-            // narrowing: classes ≤ 256 (one per byte at most), so a class number is below 256
+            // narrowing: classes ≤ 256 (each holds at least one byte), so a class number is below 256
             return (classOf.map { UInt8($0) }, representatives)
         }
 
