@@ -35,10 +35,13 @@ import WaymarkPathConfiguration
         #expect(try fixture.cache.read(url).get()?.etag == "\"new\"")
         let reports = await loader.reports
         #expect(reports.map(\.kind) == [.applied, .superseded], "\(reports)")
+        // On a busy machine the slow answer may time out instead of arriving: either way it comes
+        // after request 2's answer, and is discarded.
+        let message = reports.last?.message ?? ""
         #expect(
-            reports.last?.message
-                == "the answer to request 1 (HTTP 200) arrived after the answer to request 2 was applied; it is discarded"
-        )
+            message.hasPrefix("the answer to request 1 (HTTP 200)")
+                || message.hasPrefix("the answer to request 1 (no answer within"))
+        #expect(message.hasSuffix(") arrived after the answer to request 2 was applied; it is discarded"), "\(message)")
     }
 
     /// When the answers arrive in the order the requests were sent, each applies in turn.
