@@ -1,15 +1,21 @@
 import ArgumentParser
 import Foundation
 import Waymark
+import WaymarkPathConfiguration
 
 /// `waymark check`: validates a route file.
 struct CheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
-        abstract: "Validate a route file: templates, scopes, conflicts and routes that can never win.",
+        abstract:
+            "Validate a route file: templates, scopes, conflicts, routes that can never win, and its path configuration.",
         discussion: """
             Prints one line per problem as 'FILE: route N (name): severity: field: message' (routes \
-            counted from 1) and exits with status 1 when there is any error. Warnings alone exit 0.
+            counted from 1) and exits with status 1 when there is any error. Warnings alone exit 0. \
+            The path configuration the file names is loaded too: one that cannot be read is an error, \
+            and each of its skipped rules, skipped patterns and warnings is a line \
+            'FILE: pathConfiguration: rules[N]: severity: message' (a skipped rule or pattern counts \
+            as a warning: the rest of the document applies).
             """
     )
 
@@ -27,7 +33,8 @@ struct CheckCommand: ParsableCommand {
             printError("\(file): cannot read the file: \(error.reason)")
             throw ExitCode(1)
         }
-        let diagnostics = RouteFile.diagnostics(for: data)
+        var diagnostics = RouteFile.diagnostics(for: data)
+        diagnostics += Self.pathConfigurationDiagnostics(data: data, file: URL(fileURLWithPath: file))
         for diagnostic in diagnostics {
             if json {
                 let line = OrderedJSON.object([
@@ -53,5 +60,26 @@ struct CheckCommand: ParsableCommand {
             }
         }
         if errors > 0 { throw ExitCode(1) }
+    }
+
+    /// The problems of the path configuration a valid route file names: its load error, or its
+    /// diagnostics (none when the route file has errors of its own, or names no document).
+    static func pathConfigurationDiagnostics(data: Data, file: URL) -> [RouteFileDiagnostic] {
+        guard let routeFile = try? RouteFile(data: data, source: file.path) else { return [] }
+        let folder = file.deletingLastPathComponent()
+        do {
+            guard let document = try routeFile.loadPathConfiguration(relativeTo: folder) else { return [] }
+            return document.diagnostics.map {
+                RouteFileDiagnostic(
+                    severity: .warning, routeIndex: nil, routeName: nil, field: "pathConfiguration",
+                    message: "\($0.location): \($0.severity.rawValue): \($0.message)")
+            }
+        } catch {
+            return [
+                RouteFileDiagnostic(
+                    severity: .error, routeIndex: nil, routeName: nil, field: "pathConfiguration",
+                    message: error.message)
+            ]
+        }
     }
 }

@@ -38,8 +38,13 @@ struct RouteSourceOptions: ParsableArguments {
     /// Loads the route file and builds its resolver (with its path configuration, if any).
     func resolver() throws -> (RouteFile, RouteResolver) {
         let file = try load()
-        var builder = file.makeBuilder()
-        builder.pathProperties = try pathConfiguration(file)
+        let builder: RouteResolverBuilder
+        do {
+            builder = try file.makeBuilderWithPathConfiguration()
+        } catch {
+            printError("\(sourceName): \(error.message)")
+            throw ExitCode(1)
+        }
         do {
             return (file, try builder.build())
         } catch {

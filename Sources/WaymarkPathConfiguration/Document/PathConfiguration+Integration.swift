@@ -103,3 +103,25 @@ extension RouteFile {
         }
     }
 }
+
+extension RouteFile {
+    /// The route file's builder (``RouteFile/makeBuilder(destination:)``) with its path
+    /// configuration, if it names one, as the builder's `pathProperties`: what `waymark resolve`
+    /// and `waymark explain` build, so that an app and the command line give a request the same
+    /// properties.
+    ///
+    /// - Parameters:
+    ///   - folder: Where a relative `pathConfiguration` path resolves (see
+    ///     ``loadPathConfiguration(relativeTo:options:)``).
+    ///   - options: How the path configuration is read.
+    ///   - destination: What runs for a route.
+    /// - Throws: ``PathConfigurationError`` when the path configuration cannot be loaded.
+    public func makeBuilderWithPathConfiguration(
+        relativeTo folder: URL? = nil, options: PathConfiguration.Options = PathConfiguration.Options(),
+        destination: @escaping RouteResolverBuilder.Destination = { _ in .handled }
+    ) throws(PathConfigurationError) -> RouteResolverBuilder {
+        var builder = makeBuilder(destination: destination)
+        builder.pathProperties = try loadPathConfiguration(relativeTo: folder, options: options)
+        return builder
+    }
+}

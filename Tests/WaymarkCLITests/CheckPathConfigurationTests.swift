@@ -1,0 +1,59 @@
+// The CLI tests run the `waymark` tool as a process (`Process`), which exists on macOS and Linux
+// only: on iOS, tvOS, watchOS and visionOS this file compiles to nothing.
+#if os(macOS) || os(Linux)
+    import Foundation
+    import Testing
+
+    /// `waymark check` loads the path configuration a route file names and reports it: a document
+    /// that cannot be loaded is an error, its skipped rules and patterns and its warnings are
+    /// warnings, and a good one adds nothing.
+    @Suite struct CheckPathConfigurationTests {
+        /// A route file naming `pc.json` beside it, with `document` there (none when `nil`).
+        static func check(_ document: String?) throws -> CommandRunner.Output {
+            let routes = try CommandRunner.temporaryFile(
+                #"{"pathConfiguration": "pc.json", "routes": [{"name": "p", "template": "p/:id"}]}"#)
+            if let document {
+                try Data(document.utf8).write(
+                    to: URL(fileURLWithPath: routes).deletingLastPathComponent().appendingPathComponent("pc.json"))
+            }
+            return try CommandRunner.run(["check", routes])
+        }
+
+        @Test func aMissingDocumentIsAnError() throws {
+            let output = try Self.check(nil)
+            #expect(output.status == 1)
+            #expect(output.standardOutput.contains("error: pathConfiguration: "))
+            #expect(output.standardOutput.contains("pc.json: cannot be read: it does not exist"))
+        }
+
+        @Test func aDocumentThatIsNotJSONIsAnError() throws {
+            let output = try Self.check(#"{"rules": [}"#)
+            #expect(output.status == 1)
+            #expect(output.standardOutput.contains("error: pathConfiguration: "))
+            #expect(output.standardOutput.contains("not valid JSON"))
+        }
+
+        @Test func skippedPatternsAndUnknownValuesAreWarnings() throws {
+            let output = try Self.check(
+                #"{"rules": [{"patterns": ["/a", "(?<=x)b"], "properties": {"context": "sideways"}}]}"#)
+            #expect(output.status == 0)
+            let lines = output.standardOutput.split(separator: "\n").map(String.init)
+            #expect(lines.count == 3)
+            #expect(
+                lines[0].hasSuffix(
+                    #"warning: pathConfiguration: rules[0]: warning: context: "sideways" is not one of default, modal; the typed accessor reads it as default"#
+                ))
+            #expect(
+                lines[1].hasSuffix(
+                    #"warning: pathConfiguration: rules[0].patterns[1]: skipped: "(?<=x)b" column 1: lookbehind is not supported"#
+                ))
+            #expect(lines[2].hasSuffix("0 error(s), 2 warning(s)"))
+        }
+
+        @Test func aGoodDocumentAddsNothing() throws {
+            let output = try Self.check(#"{"rules": [{"patterns": ["/p/"], "properties": {"context": "modal"}}]}"#)
+            #expect(output.status == 0)
+            #expect(output.standardOutput.hasSuffix(": ok\n"))
+        }
+    }
+#endif
