@@ -26,11 +26,25 @@ package enum JSONParser {
     /// Parses a whole document: one value, with only white space around it. A UTF-8 byte order mark
     /// at the start is skipped.
     package static func parse(_ data: Data, options: Options = Options()) throws(JSONSyntaxError) -> JSONValue {
+        var work = 0
+        return try parse(data, options: options, work: &work)
+    }
+
+    /// ``parse(_:options:)``, adding to `work` the bytes read and every member moved between
+    /// buffers (into its container, and when a buffer grows or is copied): the count that tests
+    /// follow across sizes to show the reader stays linear.
+    static func parse(_ data: Data, options: Options, work: inout Int) throws(JSONSyntaxError) -> JSONValue {
         let bytes = [UInt8](data)
-        return try bytes.withUnsafeBufferPointer { buffer throws(JSONSyntaxError) in
+        let result: Result<JSONValue, JSONSyntaxError> = bytes.withUnsafeBufferPointer { buffer in
             var reader = Reader(bytes: buffer, options: options)
-            return try reader.document()
+            defer { work += reader.index + reader.moved }
+            do throws(JSONSyntaxError) {
+                return .success(try reader.document())
+            } catch {
+                return .failure(error)
+            }
         }
+        return try result.get()
     }
 }
 
@@ -48,18 +62,25 @@ package struct JSONSyntaxError: Error, Equatable, Sendable, CustomStringConverti
 }
 
 extension JSONParser {
-    /// One open array or object, with what it holds so far.
-    private enum Frame {
-        case array([JSONValue])
-        /// The members so far, where each key was written (for a duplicate's message), and the key
-        /// whose value is being read.
-        case object([String: JSONValue], keyOffsets: [String: Int], pendingKey: String)
+    /// One open array or object. Its members so far sit at the end of the reader's shared value
+    /// stack (and, for an object, their keys at the end of its key stack), from `valueStart` and
+    /// `keyStart`; they move into the container once, when it closes. (Keeping each container's
+    /// members in the frame itself, and taking the frame off the stack to add one, copied them all
+    /// for every member: reading an array of n numbers took n²/2 copies.)
+    private struct Frame {
+        var isObject: Bool
+        var valueStart: Int
+        var keyStart: Int
+        /// For an object: where each of its keys was written, for a duplicate's message.
+        var keyOffsets: [String: Int]
     }
 
     private struct Reader {
         let bytes: UnsafeBufferPointer<UInt8>
         let options: Options
         var index = 0
+        /// Members moved between buffers so far (see ``JSONParser/parse(_:options:work:)``).
+        var moved = 0
 
         init(bytes: UnsafeBufferPointer<UInt8>, options: Options) {
             self.bytes = bytes
@@ -70,6 +91,8 @@ extension JSONParser {
             try validateUTF8()
             if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
             var stack: [Frame] = []
+            var values: [JSONValue] = []
+            var keys: [String] = []
             while true {
                 skipWhiteSpace()
                 // Read the value that is due: a scalar completes at once; a container opens a frame,
@@ -85,7 +108,11 @@ extension JSONParser {
                         value = .object([:])
                     } else {
                         let key = try memberKey(in: [:])
-                        stack.append(.object([:], keyOffsets: [key.text: key.offset], pendingKey: key.text))
+                        stack.append(
+                            Frame(
+                                isObject: true, valueStart: values.count, keyStart: keys.count,
+                                keyOffsets: [key.text: key.offset]))
+                        moved += keys.appendCountingMoves(key.text)
                         continue
                     }
                 case UInt8(ascii: "["):
@@ -96,41 +123,51 @@ extension JSONParser {
                         index += 1
                         value = .array([])
                     } else {
-                        stack.append(.array([]))
+                        stack.append(
+                            Frame(isObject: false, valueStart: values.count, keyStart: keys.count, keyOffsets: [:]))
                         continue
                     }
                 default:
                     value = try scalar()
                 }
                 // Hand the finished value to the containers it closes, until one wants another value.
-                while true {
-                    guard let frame = stack.popLast() else {
-                        skipWhiteSpace()
-                        if index < bytes.count {
-                            throw error("unexpected \(describeByte()) after the document's value")
-                        }
-                        return value
-                    }
+                // Only the top frame's scalar fields are read into locals: a local copy of the frame
+                // would share its key offsets, and the next insertion would copy them all.
+                while let top = stack.indices.last {
+                    moved += values.appendCountingMoves(value)
                     skipWhiteSpace()
-                    switch frame {
-                    case .array(var items):
-                        items.append(value)
-                        if try separator(closing: UInt8(ascii: "]")) {
-                            value = .array(items)
-                            continue
-                        }
-                        stack.append(.array(items))
-                    case .object(var members, var keyOffsets, let pendingKey):
-                        members[pendingKey] = value
+                    let valueStart = stack[top].valueStart
+                    if stack[top].isObject {
                         if try separator(closing: UInt8(ascii: "}")) {
+                            let keyStart = stack[top].keyStart
+                            var members: [String: JSONValue] = Dictionary(minimumCapacity: values.count - valueStart)
+                            for (key, member) in zip(keys[keyStart...], values[valueStart...]) { members[key] = member }
+                            moved += values.count - valueStart
+                            keys.removeSubrange(keyStart...)
+                            values.removeSubrange(valueStart...)
+                            stack.removeLast()
                             value = .object(members)
                             continue
                         }
-                        let key = try memberKey(in: keyOffsets)
-                        keyOffsets[key.text] = key.offset
-                        stack.append(.object(members, keyOffsets: keyOffsets, pendingKey: key.text))
+                        let key = try memberKey(in: stack[top].keyOffsets)
+                        stack[top].keyOffsets[key.text] = key.offset
+                        moved += keys.appendCountingMoves(key.text)
+                    } else if try separator(closing: UInt8(ascii: "]")) {
+                        let items = Array(values[valueStart...])
+                        moved += items.count
+                        values.removeSubrange(valueStart...)
+                        stack.removeLast()
+                        value = .array(items)
+                        continue
                     }
                     break
+                }
+                if stack.isEmpty {
+                    skipWhiteSpace()
+                    if index < bytes.count {
+                        throw error("unexpected \(describeByte()) after the document's value")
+                    }
+                    return value
                 }
             }
         }
