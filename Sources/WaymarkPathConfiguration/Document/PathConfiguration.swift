@@ -92,6 +92,14 @@ public struct PathConfiguration: Sendable {
         } catch {
             throw PathConfigurationError(message: "\(source): not valid JSON (\(error))")
         }
+        try self.init(document: root, options: options, source: source)
+    }
+
+    /// Loads a document that is already read: the inline `pathConfiguration` of a route file, which
+    /// would otherwise be written out and read again.
+    package init(document root: JSONValue, options: Options = Options(), source: String = "path configuration")
+        throws(PathConfigurationError)
+    {
         guard case .object(let object) = root else {
             throw PathConfigurationError(message: "\(source): must be a JSON object with \"settings\" and \"rules\"")
         }
@@ -102,7 +110,9 @@ public struct PathConfiguration: Sendable {
         case nil, .null?: break
         case let other?:
             diagnostics.append(
-                .init(ruleIndex: nil, severity: .skipped, message: "\"settings\" must be an object, not \(other)"))
+                .init(
+                    ruleIndex: nil, severity: .skipped, message: "\"settings\" must be an object, not \(other.quoted())"
+                ))
         }
         var rules: [Rule?] = []
         switch object["rules"] {
@@ -113,7 +123,7 @@ public struct PathConfiguration: Sendable {
         case nil, .null?: break
         case let other?:
             diagnostics.append(
-                .init(ruleIndex: nil, severity: .skipped, message: "\"rules\" must be an array, not \(other)"))
+                .init(ruleIndex: nil, severity: .skipped, message: "\"rules\" must be an array, not \(other.quoted())"))
         }
         self.init(settings: settings, rules: rules, options: options, diagnostics: diagnostics)
     }
@@ -281,7 +291,7 @@ public struct PathConfiguration: Sendable {
     {
         guard case .object(let object) = item else {
             diagnostics.append(
-                .init(ruleIndex: index, severity: .skipped, message: "a rule must be an object, not \(item)"))
+                .init(ruleIndex: index, severity: .skipped, message: "a rule must be an object, not \(item.quoted())"))
             return nil
         }
         guard case .array(let list)? = object["patterns"] else {
@@ -293,7 +303,9 @@ public struct PathConfiguration: Sendable {
         for entry in list {
             guard case .string(let pattern) = entry else {
                 diagnostics.append(
-                    .init(ruleIndex: index, severity: .skipped, message: "every pattern must be a string, not \(entry)")
+                    .init(
+                        ruleIndex: index, severity: .skipped,
+                        message: "every pattern must be a string, not \(entry.quoted())")
                 )
                 return nil
             }
@@ -309,7 +321,9 @@ public struct PathConfiguration: Sendable {
         case nil, .null?: break
         case let other?:
             diagnostics.append(
-                .init(ruleIndex: index, severity: .skipped, message: "\"properties\" must be an object, not \(other)"))
+                .init(
+                    ruleIndex: index, severity: .skipped,
+                    message: "\"properties\" must be an object, not \(other.quoted())"))
             return nil
         }
         return Rule(patterns: patterns, properties: properties)
@@ -325,7 +339,7 @@ public struct PathConfiguration: Sendable {
                     .init(
                         ruleIndex: index, severity: .warning,
                         message:
-                            "\(key): \(value) is not one of \(known.joined(separator: ", ")); the typed accessor reads it as \(fallback)"
+                            "\(key): \(value.quoted()) is not one of \(known.joined(separator: ", ")); the typed accessor reads it as \(fallback)"
                     ))
                 return
             }
@@ -338,7 +352,7 @@ public struct PathConfiguration: Sendable {
                 found.append(
                     .init(
                         ruleIndex: index, severity: .warning,
-                        message: "\(key): \(value) is not true or false; the typed accessor ignores it"))
+                        message: "\(key): \(value.quoted()) is not true or false; the typed accessor ignores it"))
             }
         }
         return found
