@@ -61,12 +61,18 @@ public enum NavigationBehavior: Hashable, Sendable {
 extension NavigationState {
     /// Applies a route with a behaviour.
     public mutating func apply(_ route: R, behavior: NavigationBehavior) {
+        var work = 0
+        apply(route, behavior: behavior, work: &work)
+    }
+
+    /// ``apply(_:behavior:)``, counting `work` as ``apply(_:as:work:)`` does.
+    package mutating func apply(_ route: R, behavior: NavigationBehavior, work: inout Int) {
         switch behavior {
-        case .show(let type): apply(route, as: type)
+        case .show(let type): apply(route, as: type, work: &work)
         case .pop: pop()
         case .replace:
             pop()
-            push(route)
+            push(route, work: &work)
         case .clearAll:
             dismissAll()
             popToRoot()
