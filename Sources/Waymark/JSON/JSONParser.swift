@@ -62,17 +62,18 @@ package struct JSONSyntaxError: Error, Equatable, Sendable, CustomStringConverti
 }
 
 extension JSONParser {
-    /// One open array or object. Its members so far sit at the end of the reader's shared value
-    /// stack (and, for an object, their keys at the end of its key stack), from `valueStart` and
-    /// `keyStart`; they move into the container once, when it closes. (Keeping each container's
-    /// members in the frame itself, and taking the frame off the stack to add one, copied them all
-    /// for every member: reading an array of n numbers took n²/2 copies.)
+    /// One open array or object, with its members so far. Frames are changed in place on the
+    /// stack (`stack[top].items.append(…)`), never taken off it and put back: a frame taken off
+    /// the stack, or a copy of one kept in a local, shares its members' storage, and the next
+    /// member then copies them all (reading an array of n numbers took n²/2 copies that way).
     private struct Frame {
         var isObject: Bool
-        var valueStart: Int
-        var keyStart: Int
+        /// The members' values, in order; for an object, their keys too (the last one's value is
+        /// being read), to make a dictionary of when it closes.
+        var items: [JSONValue] = []
+        var keys: [String] = []
         /// For an object: where each of its keys was written, for a duplicate's message.
-        var keyOffsets: [String: Int]
+        var keyOffsets: [String: Int] = [:]
     }
 
     private struct Reader {
@@ -91,8 +92,6 @@ extension JSONParser {
             try validateUTF8()
             if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
             var stack: [Frame] = []
-            var values: [JSONValue] = []
-            var keys: [String] = []
             while true {
                 skipWhiteSpace()
                 // Read the value that is due: a scalar completes at once; a container opens a frame,
@@ -108,11 +107,7 @@ extension JSONParser {
                         value = .object([:])
                     } else {
                         let key = try memberKey(in: [:])
-                        stack.append(
-                            Frame(
-                                isObject: true, valueStart: values.count, keyStart: keys.count,
-                                keyOffsets: [key.text: key.offset]))
-                        moved += keys.appendCountingMoves(key.text)
+                        stack.append(Frame(isObject: true, keys: [key.text], keyOffsets: [key.text: key.offset]))
                         continue
                     }
                 case UInt8(ascii: "["):
@@ -123,41 +118,29 @@ extension JSONParser {
                         index += 1
                         value = .array([])
                     } else {
-                        stack.append(
-                            Frame(isObject: false, valueStart: values.count, keyStart: keys.count, keyOffsets: [:]))
+                        stack.append(Frame(isObject: false))
                         continue
                     }
                 default:
                     value = try scalar()
                 }
                 // Hand the finished value to the containers it closes, until one wants another value.
-                // Only the top frame's scalar fields are read into locals: a local copy of the frame
-                // would share its key offsets, and the next insertion would copy them all.
                 while let top = stack.indices.last {
-                    moved += values.appendCountingMoves(value)
                     skipWhiteSpace()
-                    let valueStart = stack[top].valueStart
+                    moved += stack[top].items.appendCountingMoves(value)
                     if stack[top].isObject {
                         if try separator(closing: UInt8(ascii: "}")) {
-                            let keyStart = stack[top].keyStart
-                            var members: [String: JSONValue] = Dictionary(minimumCapacity: values.count - valueStart)
-                            for (key, member) in zip(keys[keyStart...], values[valueStart...]) { members[key] = member }
-                            moved += values.count - valueStart
-                            keys.removeSubrange(keyStart...)
-                            values.removeSubrange(valueStart...)
-                            stack.removeLast()
-                            value = .object(members)
+                            let frame = stack.removeLast()
+                            // The keys are distinct: a repeated one was refused when it was read.
+                            value = .object(Dictionary(uniqueKeysWithValues: zip(frame.keys, frame.items)))
+                            moved += frame.items.count
                             continue
                         }
                         let key = try memberKey(in: stack[top].keyOffsets)
                         stack[top].keyOffsets[key.text] = key.offset
-                        moved += keys.appendCountingMoves(key.text)
+                        moved += stack[top].keys.appendCountingMoves(key.text)
                     } else if try separator(closing: UInt8(ascii: "]")) {
-                        let items = Array(values[valueStart...])
-                        moved += items.count
-                        values.removeSubrange(valueStart...)
-                        stack.removeLast()
-                        value = .array(items)
+                        value = .array(stack.removeLast().items)
                         continue
                     }
                     break
@@ -257,20 +240,34 @@ extension JSONParser {
         /// `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`, as a finite `Double`.
         private mutating func number() throws(JSONSyntaxError) -> Double {
             let start = index
-            if peek() == UInt8(ascii: "-") { index += 1 }
+            let isNegative = peek() == UInt8(ascii: "-")
+            if isNegative { index += 1 }
+            let integerStart = index
             if peek() == UInt8(ascii: "0") {
                 index += 1
             } else {
                 guard try digits() > 0 else { throw error("expected a digit, found \(describeByte())") }
             }
+            let integerEnd = index
+            var isInteger = true
             if peek() == UInt8(ascii: ".") {
+                isInteger = false
                 index += 1
                 guard try digits() > 0 else { throw error("expected a digit after '.', found \(describeByte())") }
             }
             if peek() == UInt8(ascii: "e") || peek() == UInt8(ascii: "E") {
+                isInteger = false
                 index += 1
                 if peek() == UInt8(ascii: "+") || peek() == UInt8(ascii: "-") { index += 1 }
                 guard try digits() > 0 else { throw error("expected a digit in the exponent, found \(describeByte())") }
+            }
+            // Most numbers in these documents are small integers: up to 15 digits, a Double holds
+            // them exactly, so they are added up here instead of going through a string and strtod
+            // (which took most of the time of a document of numbers).
+            if isInteger && integerEnd - integerStart <= 15 {
+                var value: Int64 = 0
+                for byte in bytes[integerStart..<integerEnd] { value = value &* 10 &+ Int64(byte &- UInt8(ascii: "0")) }
+                return isNegative ? -Double(value) : Double(value)
             }
             let text = String(decoding: bytes[start..<index], as: UTF8.self)
             guard let value = Double(text), value.isFinite else {
