@@ -26,6 +26,11 @@ public enum JSONValue: Hashable, Sendable, Codable, CustomStringConvertible {
     /// time linear in its size. (Trying null, Boolean, number, string, array, then object at every
     /// level, as before, cost a 490-deep, 13 KB document seconds.) A decoder that could read one
     /// value as several kinds reads it as the first that works in that order; no JSON decoder can.
+    /// A document whose kinds change from value to value still pays one failed try per change,
+    /// each as costly as its depth.
+    ///
+    /// Object keys stay as written whatever the decoder's key strategy (`convertFromSnakeCase`
+    /// leaves `modal_style` alone), as for any `[String: …]` dictionary.
     ///
     /// For JSON bytes, route files and path configurations use Waymark's own reader, which is
     /// linear whatever the document and reports line and column.
