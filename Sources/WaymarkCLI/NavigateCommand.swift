@@ -49,15 +49,30 @@ struct NavigateCommand: AsyncParsableCommand {
                 state.dismissAll()
                 state.popToRoot()
             }
+            let before = state.presentationDepth
             state.apply(route, behavior: behavior)
+            let replaced = Self.presents(behavior) && before == NavigationState<FileRoute>.maximumPresentationDepth
             if json {
                 print(Self.json(url, result.status.description, route, behavior, state))
             } else {
                 let how = request.origin == .external ? "deep link" : "in-app"
                 var lines = [url, "  route: \(route.name) (\(Self.describe(behavior)), \(how))"]
+                if replaced {
+                    lines.append(
+                        "  (\(NavigationState<FileRoute>.maximumPresentationDepth) presentations are stacked, the most "
+                            + "there can be: this one replaced the top-most)")
+                }
                 lines += NavigationDescription.outline(state, indent: "  ")
                 printLines(lines + [""])
             }
+        }
+    }
+
+    /// Whether a behaviour presents (a sheet or a cover).
+    static func presents(_ behavior: NavigationBehavior) -> Bool {
+        switch behavior {
+        case .show(.sheet), .show(.cover): true
+        default: false
         }
     }
 
@@ -88,10 +103,19 @@ struct NavigateCommand: AsyncParsableCommand {
         ]).rendered
     }
 
+    /// The state as JSON: a stack longer than `NavigationDescription.maximumStackShown` lists its
+    /// first and last routes only (as the text does), and `stackCount` says how many it has.
     static func stateJSON(_ state: NavigationState<FileRoute>) -> OrderedJSON {
-        var fields: [(String, OrderedJSON)] = [
-            ("root", .string(state.root.name)), ("stack", .array(state.stack.map { .string($0.name) })),
-        ]
+        var fields: [(String, OrderedJSON)] = [("root", .string(state.root.name))]
+        if state.stack.count > NavigationDescription.maximumStackShown {
+            let shown =
+                state.stack.prefix(NavigationDescription.stackHead)
+                + state.stack.suffix(NavigationDescription.stackTail)
+            fields.append(("stack", .array(shown.map { .string($0.name) })))
+            fields.append(("stackCount", .value(.number(Double(state.stack.count)))))
+        } else {
+            fields.append(("stack", .array(state.stack.map { .string($0.name) })))
+        }
         if let presentation = state.presentation {
             fields.append(("presented", .string(NavigationDescription.styleName(presentation.style))))
             fields.append(("presentation", stateJSON(presentation.state)))

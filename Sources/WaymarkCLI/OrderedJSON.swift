@@ -27,18 +27,39 @@ indirect enum OrderedJSON {
         text.map { .string($0) } ?? .null
     }
 
+    /// Writes a value from a stack of what is left to write, so that the work is linear in its size
+    /// whatever its depth (a route file's properties may be 512 levels deep).
     private static func render(_ value: JSONValue) -> String {
-        switch value {
-        case .null: return "null"
-        case .bool(let flag): return flag ? "true" : "false"
-        case .number: return value.description
-        case .string(let text): return quote(text)
-        case .array(let items): return "[" + items.map(render).joined(separator: ",") + "]"
-        case .object(let object):
-            return "{"
-                + object.keys.sorted().map { quote($0) + ":" + render(object[$0] ?? .null) }.joined(separator: ",")
-                + "}"
+        enum Pending {
+            case text(String)
+            case value(JSONValue)
         }
+        var output = ""
+        var pending: [Pending] = [.value(value)]
+        while let next = pending.popLast() {
+            switch next {
+            case .text(let text): output += text
+            case .value(.null): output += "null"
+            case .value(.bool(let flag)): output += flag ? "true" : "false"
+            case .value(.number(let number)): output += JSONValue.number(number).description
+            case .value(.string(let text)): output += quote(text)
+            case .value(.array(let items)):
+                output += "["
+                pending.append(.text("]"))
+                for (position, item) in items.enumerated().reversed() {
+                    pending.append(.value(item))
+                    if position > 0 { pending.append(.text(",")) }
+                }
+            case .value(.object(let object)):
+                output += "{"
+                pending.append(.text("}"))
+                for (position, key) in object.keys.sorted().enumerated().reversed() {
+                    pending.append(.value(object[key] ?? .null))
+                    pending.append(.text((position > 0 ? "," : "") + quote(key) + ":"))
+                }
+            }
+        }
+        return output
     }
 
     static func quote(_ text: String) -> String {

@@ -33,7 +33,7 @@ public enum NavigationBehavior: Hashable, Sendable {
         case nil, .string("default")?: break
         case .string("modal")?: modal = true
         case let other?:
-            problems.append("context: \(other) is not default or modal; read as default")
+            problems.append("context: \(other.quoted()) is not default or modal; read as default")
         }
         var behavior: NavigationBehavior = .show(.push)
         switch presentation {
@@ -46,7 +46,7 @@ public enum NavigationBehavior: Hashable, Sendable {
         case .string("none")?: behavior = NavigationBehavior.none
         case let other?:
             problems.append(
-                "presentation: \(other) is not one of default, push, pop, replace, replace_root, clear_all, refresh, none; read as default"
+                "presentation: \(other.quoted()) is not one of default, push, pop, replace, replace_root, clear_all, refresh, none; read as default"
             )
         }
         if route.routingType != .push { return (.show(route.routingType), problems) }
@@ -61,12 +61,18 @@ public enum NavigationBehavior: Hashable, Sendable {
 extension NavigationState {
     /// Applies a route with a behaviour.
     public mutating func apply(_ route: R, behavior: NavigationBehavior) {
+        var work = 0
+        apply(route, behavior: behavior, work: &work)
+    }
+
+    /// ``apply(_:behavior:)``, counting `work` as ``apply(_:as:work:)`` does.
+    package mutating func apply(_ route: R, behavior: NavigationBehavior, work: inout Int) {
         switch behavior {
-        case .show(let type): apply(route, as: type)
+        case .show(let type): apply(route, as: type, work: &work)
         case .pop: pop()
         case .replace:
             pop()
-            push(route)
+            push(route, work: &work)
         case .clearAll:
             dismissAll()
             popToRoot()

@@ -1,10 +1,30 @@
 public import Waymark
 
 /// Text for a navigation state: one line for logs, or an outline for people (`waymark navigate`).
+///
+/// A stack longer than ``maximumStackShown`` routes shows its first ``stackHead`` and its last
+/// ``stackTail``, with how many are left out between them, so that a description costs the same
+/// however long the stacks grow: a log line per change, or an outline per link, would otherwise
+/// grow with every push, and n pushes would print n²/2 names.
 public enum NavigationDescription {
+    /// The longest stack shown whole: 12.
+    public static var maximumStackShown: Int { 12 }
+    /// How many routes of a longer stack are shown from its bottom (4) and from its top (7).
+    public static var stackHead: Int { 4 }
+    /// How many routes of a longer stack are shown from its top.
+    public static var stackTail: Int { 7 }
+
+    /// The names of a stack as descriptions show them: all of them, or for a stack longer than
+    /// ``maximumStackShown``, the first ``stackHead``, `… N more …`, and the last ``stackTail``.
+    public static func stackNames<R: Route>(_ stack: [R]) -> [String] {
+        guard stack.count > maximumStackShown else { return stack.map(\.name) }
+        return stack.prefix(stackHead).map(\.name) + ["… \(stack.count - stackHead - stackTail) more …"]
+            + stack.suffix(stackTail).map(\.name)
+    }
+
     /// `home › product(42) ⟫ sheet: account.orders › account.order(…)`.
     public static func describe<R: Route & Codable>(_ state: NavigationState<R>) -> String {
-        var text = ([state.root] + state.stack).map(\.name).joined(separator: " › ")
+        var text = ([state.root.name] + stackNames(state.stack)).joined(separator: " › ")
         if let presentation = state.presentation {
             text += " ⟫ \(styleName(presentation.style)): " + describe(presentation.state)
         }
@@ -15,7 +35,7 @@ public enum NavigationDescription {
     public static func outline<R: Route & Codable>(_ state: NavigationState<R>, indent: String = "") -> [String] {
         var lines = [
             indent + "root:  " + state.root.name,
-            indent + "stack: " + (state.stack.isEmpty ? "(empty)" : state.stack.map(\.name).joined(separator: " › ")),
+            indent + "stack: " + (state.stack.isEmpty ? "(empty)" : stackNames(state.stack).joined(separator: " › ")),
         ]
         if let presentation = state.presentation {
             lines.append(indent + "presented as " + styleName(presentation.style) + ":")

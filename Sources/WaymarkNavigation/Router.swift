@@ -229,7 +229,7 @@ extension NavigationState {
         if depth == 0 {
             body(&self)
         } else {
-            presentation?.state.updateLevel(depth - 1, body)
+            presentation?.updateState { $0.updateLevel(depth - 1, body) }
         }
     }
 }

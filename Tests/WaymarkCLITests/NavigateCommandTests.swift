@@ -66,5 +66,47 @@
 
                     """)
         }
+
+        /// Twenty in-app links that each open a sheet: eight sheets stacked, the most there can be,
+        /// then each new one replaces the top-most (issue 17, finding 11).
+        @Test func sheetsStackEightDeepAndThenReplaceTheTopMost() throws {
+            let path = try CommandRunner.temporaryFile(Self.routeFile)
+            let output = try CommandRunner.run(["navigate", "--routes", path] + Array(repeating: "cart", count: 20))
+            #expect(output.status == 0, "\(output.standardError)")
+            let blocks = output.standardOutput.components(separatedBy: "\n\n")
+            #expect(!blocks[7].contains("replaced"))
+            #expect(
+                blocks[8]
+                    == """
+                    cart
+                      route: cart (sheet, in-app)
+                      (8 presentations are stacked, the most there can be: this one replaced the top-most)
+                    """ + "\n" + Self.outline(depth: 8))
+            #expect(blocks[19].hasSuffix(Self.outline(depth: 8)))
+        }
+
+        /// The outline of home with `depth` cart sheets on it.
+        static func outline(depth: Int) -> String {
+            var lines = ["  root:  home", "  stack: (empty)"]
+            for level in 1...depth {
+                let indent = String(repeating: "  ", count: level)
+                lines += [indent + "presented as sheet:", indent + "  root:  cart", indent + "  stack: (empty)"]
+            }
+            return lines.joined(separator: "\n")
+        }
+
+        /// A long stack prints its ends and says how long it is, so each line stays short.
+        @Test func aLongStackPrintsItsEnds() throws {
+            let path = try CommandRunner.temporaryFile(Self.routeFile)
+            let output = try CommandRunner.run(
+                ["navigate", "--routes", path, "--json"] + (1...20).map { "product/\($0)" })
+            #expect(output.status == 0)
+            let last = output.standardOutput.split(separator: "\n").last.map(String.init)
+            let shown = [1, 2, 3, 4, 14, 15, 16, 17, 18, 19, 20].map { "\"product(id=\($0))\"" }
+            #expect(
+                last
+                    == #"{"url":"product/20","outcome":"handled","route":"product(id=20)","behavior":"push","state":{"root":"home","stack":["#
+                    + shown.joined(separator: ",") + #"],"stackCount":20}}"#)
+        }
     }
 #endif

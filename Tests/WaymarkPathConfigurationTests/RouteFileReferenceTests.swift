@@ -52,4 +52,21 @@ import WaymarkPathConfiguration
                     + "(in an app, Bundle.main.resourceURL), or load the route file with RouteFile(contentsOf:)")
         ) { try file.loadPathConfiguration() }
     }
+
+    /// An inline document is read from the route file's own value, with its diagnostics, and its
+    /// keys as written.
+    @Test func anInlineDocumentIsReadAsItStands() throws {
+        let routes = """
+            {"schemes": ["app"], "routes": [{"name": "p", "template": "product/:id"}],
+             "pathConfiguration": {"settings": {"feature_flags": {"new_cart": true}},
+               "rules": [{"patterns": ["^/product/"], "properties": {"context": "modal", "modal_style": "full"}},
+                         {"patterns": "not a list"}]}}
+            """
+        let file = try RouteFile(data: Data(routes.utf8))
+        let configuration = try #require(try file.loadPathConfiguration())
+        #expect(configuration.properties(for: "/product/1").context == .modal)
+        #expect(configuration.properties(for: "/product/1")["modal_style"] == "full")
+        #expect(configuration.settings["feature_flags"] == ["new_cart": true])
+        #expect(configuration.diagnostics.map(\.message) == [#"the rule has no "patterns" array"#])
+    }
 }

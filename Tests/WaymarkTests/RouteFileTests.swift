@@ -169,4 +169,17 @@ import Waymark
         let file = try RouteFile(data: Data(json.utf8))
         #expect(file.warnings.count == 1)
     }
+
+    /// A message quotes at most 80 characters of a value, however large the value is.
+    @Test func messagesQuoteLargeValuesShort() {
+        let big = "[" + (0..<100_000).map { _ in "1" }.joined(separator: ",") + "]"
+        let deep = String(repeating: "[", count: 500) + String(repeating: "]", count: 500)
+        let json = #"{"routes": [{"name": "a", "template": \#(big)}], "default": \#(deep)}"#
+        let messages = RouteFile.diagnostics(for: Data(json.utf8)).map(\.message)
+        #expect(
+            messages == [
+                "must be the name of a route, not " + String(repeating: "[", count: 80) + "…",
+                "must be a string, not [" + Array(repeating: "1", count: 27).joined(separator: ", ") + "…",
+            ])
+    }
 }

@@ -45,6 +45,9 @@ struct TablePlan: Sendable {
     var errors: [RouteDiagnostic] = []
     /// What the registrations admitted so far may have added to any one array of the table.
     var indexEntries = 0
+    /// Scopes looked up while looking for conflicts: the count that tests follow across sizes to
+    /// show that the check stays linear in the number of routes.
+    var conflictWork = 0
 
     /// The most entries the registrations may add to any one array of the table. The table indexes
     /// its arrays with `Int32` on every platform (``Int32/init(tableIndex:)``); half of `Int32.max`
@@ -110,6 +113,9 @@ struct TablePlan: Sendable {
 
     private mutating func insertAll() {
         let acceptsEverything = schemes.isEmpty && domains.isEmpty
+        // Sets, for the scope checks below: a route file may list thousands of schemes and scopes.
+        let schemeSet = Set(schemes)
+        let domainSet = Set(domains)
         var typeIndexes: [String: Int32] = [:]
         // For the host check: the first app-scoped registration under each root literal.
         var hostRegistrations: [Int32: Int] = [:]
@@ -158,7 +164,7 @@ struct TablePlan: Sendable {
                         appliesToApps = true
                         if let problem = Self.schemeProblem(scheme) {
                             fail(index, .invalidScope, "\"\(template.pattern)\": scope app(\(scheme)): \(problem)")
-                        } else if !acceptsEverything && !schemes.contains(scheme) {
+                        } else if !acceptsEverything && !schemeSet.contains(scheme) {
                             fail(
                                 index, .invalidScope,
                                 "\"\(template.pattern)\": scope app(\(scheme)) names a scheme the table does not accept; "
@@ -168,7 +174,7 @@ struct TablePlan: Sendable {
                         if let problem = Self.domainProblem(domain) {
                             fail(
                                 index, .invalidScope, "\"\(template.pattern)\": scope universal(\(domain)): \(problem)")
-                        } else if !acceptsEverything && !domains.contains(domain) {
+                        } else if !acceptsEverything && !domainSet.contains(domain) {
                             fail(
                                 index, .invalidScope,
                                 "\"\(template.pattern)\": scope universal(\(domain)) names a domain the table does not "
@@ -238,24 +244,55 @@ struct TablePlan: Sendable {
 
     /// Leaves at the same node have the same shape; two of them conflict when their scopes overlap,
     /// their typed parameters have the same types, and (in strict mode) their trailing slashes agree.
+    ///
+    /// Each leaf is reported against the first earlier leaf of another route it conflicts with (one
+    /// error per route and variant is enough to say what to fix, and n copies of one route would
+    /// otherwise make n²/2 errors). Earlier leaves are kept by what must match (types, trailing
+    /// slash) and then by scope, so finding that first one costs a look-up per scope of the leaf,
+    /// not a comparison with every leaf before it.
     private mutating func findConflicts() {
+        struct Shape: Hashable {
+            var types: [Int32]
+            var trailingSlash: Bool?
+        }
+        /// Where in the group the first leaf of a shape in a scope is, and the first of another route
+        /// than that one's.
+        struct FirstLeaves {
+            var first: Int
+            var other: Int?
+        }
         var reported: Set<[Int32]> = []
         for group in trie.leafGroups {
-            for (position, laterIndex) in group.enumerated() {
-                for earlierIndex in group[..<position] {
-                    var earlier = trie.leaves[Int(earlierIndex)]
-                    var later = trie.leaves[Int(laterIndex)]
-                    if earlier.route == later.route { continue }
-                    if earlier.route > later.route { swap(&earlier, &later) }
-                    guard
-                        Array(trie.typedSlots(of: earlier)).map(\.type)
-                            == Array(trie.typedSlots(of: later)).map(\.type),
-                        !options.strictTrailingSlash || earlier.hasTrailingSlash == later.hasTrailingSlash,
-                        let shared = trie.scopes(of: later).first(where: { trie.scopes(of: earlier).contains($0) }),
-                        reported.insert([earlier.route, later.route]).inserted
-                    else { continue }
-                    report(earlier, later, scope: scopeList[Int(shared)])
+            var earlier: [Shape: [Int32: FirstLeaves]] = [:]
+            for (position, leafIndex) in group.enumerated() {
+                let leaf = trie.leaves[Int(leafIndex)]
+                let shape = Shape(
+                    types: trie.typedSlots(of: leaf).map(\.type),
+                    trailingSlash: options.strictTrailingSlash ? leaf.hasTrailingSlash : nil)
+                func route(_ at: Int) -> Int32 { trie.leaves[Int(group[at])].route }
+                var found: Int?
+                for scope in trie.scopes(of: leaf) {
+                    conflictWork += 1
+                    guard let entry = earlier[shape]?[scope] else { continue }
+                    guard let at = route(entry.first) != leaf.route ? entry.first : entry.other else { continue }
+                    if found.map({ at < $0 }) ?? true { found = at }
                 }
+                for scope in trie.scopes(of: leaf) {
+                    if let entry = earlier[shape]?[scope] {
+                        if entry.other == nil, route(entry.first) != leaf.route {
+                            earlier[shape, default: [:]][scope]?.other = position
+                        }
+                    } else {
+                        earlier[shape, default: [:]][scope] = FirstLeaves(first: position, other: nil)
+                    }
+                }
+                guard let found else { continue }
+                let first = trie.leaves[Int(group[found])]
+                let firstScopes = Set(trie.scopes(of: first))
+                guard let shared = trie.scopes(of: leaf).first(where: { firstScopes.contains($0) }),
+                    reported.insert([first.route, leaf.route]).inserted
+                else { continue }
+                report(first, leaf, scope: scopeList[Int(shared)])
             }
         }
     }
@@ -290,10 +327,12 @@ struct TablePlan: Sendable {
         }
     }
 
-    /// Normalized scopes without repeats, in the order written.
+    /// Normalized scopes without repeats, in the order written. (A set: a route may list
+    /// thousands of scopes, and searching the result for each made that quadratic.)
     static func distinct(_ scopes: [RouteScope]) -> [RouteScope] {
         var result: [RouteScope] = []
-        for scope in scopes.map(\.normalized) where !result.contains(scope) { result.append(scope) }
+        var seen: Set<RouteScope> = []
+        for scope in scopes.map(\.normalized) where seen.insert(scope).inserted { result.append(scope) }
         return result
     }
 

@@ -26,11 +26,25 @@ package enum JSONParser {
     /// Parses a whole document: one value, with only white space around it. A UTF-8 byte order mark
     /// at the start is skipped.
     package static func parse(_ data: Data, options: Options = Options()) throws(JSONSyntaxError) -> JSONValue {
+        var work = 0
+        return try parse(data, options: options, work: &work)
+    }
+
+    /// ``parse(_:options:)``, adding to `work` the bytes read and every member moved between
+    /// buffers (into its container, and when a buffer grows or is copied): the count that tests
+    /// follow across sizes to show the reader stays linear.
+    static func parse(_ data: Data, options: Options, work: inout Int) throws(JSONSyntaxError) -> JSONValue {
         let bytes = [UInt8](data)
-        return try bytes.withUnsafeBufferPointer { buffer throws(JSONSyntaxError) in
+        let result: Result<JSONValue, JSONSyntaxError> = bytes.withUnsafeBufferPointer { buffer in
             var reader = Reader(bytes: buffer, options: options)
-            return try reader.document()
+            defer { work += reader.index + reader.moved }
+            do throws(JSONSyntaxError) {
+                return .success(try reader.document())
+            } catch {
+                return .failure(error)
+            }
         }
+        return try result.get()
     }
 }
 
@@ -48,25 +62,26 @@ package struct JSONSyntaxError: Error, Equatable, Sendable, CustomStringConverti
 }
 
 extension JSONParser {
-    /// One open array or object, with what it holds so far.
-    ///
-    /// A struct mutated in place through the stack's subscript, not an enum taken off the stack: an
-    /// enum's payload bound to a `var` shares its buffer with the frame it came from, so every
-    /// append copied the array or dictionary, and a 1 MB document of 14,000 rules took 1.6 s.
+    /// One open array or object, with its members so far. Frames are changed in place on the
+    /// stack (`stack[top].items.append(…)`), never taken off it and put back: a frame taken off
+    /// the stack, or a copy of one kept in a local, shares its members' storage, and the next
+    /// member then copies them all (reading an array of n numbers took n²/2 copies that way).
     private struct Frame {
-        var isArray: Bool
+        var isObject: Bool
+        /// The members' values, in order; for an object, their keys too (the last one's value is
+        /// being read), to make a dictionary of when it closes.
         var items: [JSONValue] = []
-        var members: [String: JSONValue] = [:]
-        /// Where each key was written, for a duplicate's message.
+        var keys: [String] = []
+        /// For an object: where each of its keys was written, for a duplicate's message.
         var keyOffsets: [String: Int] = [:]
-        /// The key whose value is being read.
-        var pendingKey = ""
     }
 
     private struct Reader {
         let bytes: UnsafeBufferPointer<UInt8>
         let options: Options
         var index = 0
+        /// Members moved between buffers so far (see ``JSONParser/parse(_:options:work:)``).
+        var moved = 0
 
         init(bytes: UnsafeBufferPointer<UInt8>, options: Options) {
             self.bytes = bytes
@@ -92,7 +107,7 @@ extension JSONParser {
                         value = .object([:])
                     } else {
                         let key = try memberKey(in: [:])
-                        stack.append(Frame(isArray: false, keyOffsets: [key.text: key.offset], pendingKey: key.text))
+                        stack.append(Frame(isObject: true, keys: [key.text], keyOffsets: [key.text: key.offset]))
                         continue
                     }
                 case UInt8(ascii: "["):
@@ -103,40 +118,39 @@ extension JSONParser {
                         index += 1
                         value = .array([])
                     } else {
-                        stack.append(Frame(isArray: true))
+                        stack.append(Frame(isObject: false))
                         continue
                     }
                 default:
                     value = try scalar()
                 }
                 // Hand the finished value to the containers it closes, until one wants another value.
-                while true {
-                    guard !stack.isEmpty else {
-                        skipWhiteSpace()
-                        if index < bytes.count {
-                            throw error("unexpected \(describeByte()) after the document's value")
-                        }
-                        return value
-                    }
+                while let top = stack.indices.last {
                     skipWhiteSpace()
-                    let top = stack.count - 1
-                    if stack[top].isArray {
-                        stack[top].items.append(value)
-                        if try separator(closing: UInt8(ascii: "]")) {
-                            value = .array(stack.removeLast().items)
-                            continue
-                        }
-                    } else {
-                        stack[top].members[stack[top].pendingKey] = value
+                    moved += stack[top].items.appendCountingMoves(value)
+                    if stack[top].isObject {
                         if try separator(closing: UInt8(ascii: "}")) {
-                            value = .object(stack.removeLast().members)
+                            let frame = stack.removeLast()
+                            // The keys are distinct: a repeated one was refused when it was read.
+                            value = .object(Dictionary(uniqueKeysWithValues: zip(frame.keys, frame.items)))
+                            moved += frame.items.count
                             continue
                         }
                         let key = try memberKey(in: stack[top].keyOffsets)
                         stack[top].keyOffsets[key.text] = key.offset
-                        stack[top].pendingKey = key.text
+                        moved += stack[top].keys.appendCountingMoves(key.text)
+                    } else if try separator(closing: UInt8(ascii: "]")) {
+                        value = .array(stack.removeLast().items)
+                        continue
                     }
                     break
+                }
+                if stack.isEmpty {
+                    skipWhiteSpace()
+                    if index < bytes.count {
+                        throw error("unexpected \(describeByte()) after the document's value")
+                    }
+                    return value
                 }
             }
         }
@@ -226,20 +240,34 @@ extension JSONParser {
         /// `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`, as a finite `Double`.
         private mutating func number() throws(JSONSyntaxError) -> Double {
             let start = index
-            if peek() == UInt8(ascii: "-") { index += 1 }
+            let isNegative = peek() == UInt8(ascii: "-")
+            if isNegative { index += 1 }
+            let integerStart = index
             if peek() == UInt8(ascii: "0") {
                 index += 1
             } else {
                 guard try digits() > 0 else { throw error("expected a digit, found \(describeByte())") }
             }
+            let integerEnd = index
+            var isInteger = true
             if peek() == UInt8(ascii: ".") {
+                isInteger = false
                 index += 1
                 guard try digits() > 0 else { throw error("expected a digit after '.', found \(describeByte())") }
             }
             if peek() == UInt8(ascii: "e") || peek() == UInt8(ascii: "E") {
+                isInteger = false
                 index += 1
                 if peek() == UInt8(ascii: "+") || peek() == UInt8(ascii: "-") { index += 1 }
                 guard try digits() > 0 else { throw error("expected a digit in the exponent, found \(describeByte())") }
+            }
+            // Most numbers in these documents are small integers: up to 15 digits, a Double holds
+            // them exactly, so they are added up here instead of going through a string and strtod
+            // (which took most of the time of a document of numbers).
+            if isInteger && integerEnd - integerStart <= 15 {
+                var value: Int64 = 0
+                for byte in bytes[integerStart..<integerEnd] { value = value &* 10 &+ Int64(byte &- UInt8(ascii: "0")) }
+                return isNegative ? -Double(value) : Double(value)
             }
             let text = String(decoding: bytes[start..<index], as: UTF8.self)
             guard let value = Double(text), value.isFinite else {

@@ -14,58 +14,29 @@ public enum JSONValue: Hashable, Sendable, Codable, CustomStringConvertible {
     /// An object. Key order is not kept.
     case object([String: JSONValue])
 
-    /// Decodes any JSON value.
+    /// Decodes any JSON value, through any `Decoder`.
     ///
-    /// - Throws: For a value that cannot be read, at any depth, an error that names it and where it
-    ///   is (a number out of range, a string that is not UTF-8), not a type mismatch about the
-    ///   outermost container.
+    /// The value is read without recursion: nested arrays and objects are opened one after another
+    /// from a stack of containers, so a document cannot exhaust the thread's stack, and it may nest
+    /// at most ``maximumDecodingDepth`` levels (deeper is a `DecodingError.dataCorrupted` that says
+    /// so). A decoder has no way to tell what kind of value comes next except by trying, and each
+    /// failed try costs it an error whose coding path is as long as the value is deep; so each
+    /// value is first tried as the kind its previous sibling was (the kind of its container, for a
+    /// first member), and a document whose values are mostly of their siblings' kind decodes in
+    /// time linear in its size. (Trying null, Boolean, number, string, array, then object at every
+    /// level, as before, cost a 490-deep, 13 KB document seconds.) A decoder that could read one
+    /// value as several kinds reads it as the first that works in that order; no JSON decoder can.
+    /// A document whose kinds change from value to value still pays one failed try per change,
+    /// each as costly as its depth.
+    ///
+    /// Object keys stay as written whatever the decoder's key strategy (`convertFromSnakeCase`
+    /// leaves `modal_style` alone), as for any `[String: …]` dictionary.
+    ///
+    /// For JSON bytes, route files and path configurations use Waymark's own reader, which is
+    /// linear whatever the document and reports line and column.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        // Each kind is tried in turn. A try that fails because the value is of another kind moves on
-        // to the next; any other failure is the real cause and is thrown, instead of the last try's
-        // type mismatch ("expected a dictionary but found an array").
-        let path = decoder.codingPath
-        if container.decodeNil() {
-            self = .null
-        } else if let value = try Self.attempt(Bool.self, in: container, at: path, cause: "a value that cannot be read")
-        {
-            self = .bool(value)
-        } else if let value = try Self.attempt(
-            Double.self, in: container, at: path,
-            cause: "a number out of range (beyond ±1.8e308, the limit of a 64-bit floating-point number) or malformed")
-        {
-            self = .number(value)
-        } else if let value = try Self.attempt(
-            String.self, in: container, at: path, cause: "a string that is not valid UTF-8 or malformed")
-        {
-            self = .string(value)
-        } else if let value = try Self.attempt(
-            [JSONValue].self, in: container, at: path, cause: "an array that cannot be read")
-        {
-            self = .array(value)
-        } else {
-            self = .object(try container.decode([String: JSONValue].self))
-        }
-    }
-
-    /// The value as `type`; `nil` when it is of another type; otherwise the error, as a
-    /// `DecodingError` that keeps the coding path.
-    private static func attempt<T: Decodable>(
-        _ type: T.Type, in container: any SingleValueDecodingContainer, at path: [any CodingKey], cause: String
-    ) throws -> T? {
-        do {
-            return try container.decode(type)
-        } catch DecodingError.typeMismatch(_, let context) where context.codingPath.count == path.count {
-            return nil
-        } catch let error as DecodingError {
-            throw error
-        } catch {
-            // A decoder's own error (Foundation's JSONDecoder reads numbers and strings lazily and
-            // throws its internal JSONError for 1e400 or invalid UTF-8), which the decoder would
-            // otherwise turn into "The given data was not valid JSON." with neither cause nor place.
-            throw DecodingError.dataCorrupted(
-                .init(codingPath: path, debugDescription: "\(cause): \(error)", underlyingError: error))
-        }
+        var work = 0
+        self = try Self.decode(from: decoder, work: &work)
     }
 
     /// Encodes the value as JSON.
@@ -106,23 +77,64 @@ public enum JSONValue: Hashable, Sendable, Codable, CustomStringConvertible {
         return nil
     }
 
-    /// A short JSON-like rendering for messages.
-    public var description: String {
-        switch self {
-        case .null: "null"
-        case .bool(let value): String(value)
-        case .number(let value):
-            if value.rounded() == value, abs(value) < 1e15, let whole = Int64(exactly: value) {
-                String(whole)
-            } else {
-                String(value)
-            }
-        case .string(let value): "\"\(value)\""
-        case .array(let values): "[" + values.map(\.description).joined(separator: ", ") + "]"
-        case .object(let values):
-            "{" + values.keys.sorted().map { "\"\($0)\": \(values[$0]?.description ?? "null")" }.joined(separator: ", ")
-                + "}"
+    /// A short JSON-like rendering for messages: strings in double quotes (not escaped), object
+    /// keys sorted, whole numbers without a fraction.
+    ///
+    /// Written without recursion, in time linear in the value's size whatever its depth.
+    public var description: String { rendered(limit: nil) }
+
+    /// The ``description``, cut after `limit` characters with "…" when longer: what messages quote
+    /// of a value from a file, which may be megabytes.
+    package func quoted(limit: Int = 80) -> String { rendered(limit: limit) }
+
+    /// A number as ``description`` writes it.
+    static func describe(number value: Double) -> String {
+        if value.rounded() == value, abs(value) < 1e15, let whole = Int64(exactly: value) {
+            return String(whole)
         }
+        return String(value)
+    }
+
+    /// Writes the value from a stack of what is left to write: text, or a value to open. Each
+    /// value is pushed and popped once, so the work is linear in the size (plus sorting each
+    /// object's keys); `limit` stops the writing once that many characters are out.
+    private func rendered(limit: Int?) -> String {
+        enum Pending {
+            case text(String)
+            case value(JSONValue)
+        }
+        var output = ""
+        var characters = 0
+        var pending: [Pending] = [.value(self)]
+        while let next = pending.popLast() {
+            if let limit, characters > limit { break }
+            let text: String
+            switch next {
+            case .text(let piece): text = piece
+            case .value(.null): text = "null"
+            case .value(.bool(let flag)): text = String(flag)
+            case .value(.number(let number)): text = Self.describe(number: number)
+            case .value(.string(let string)): text = "\"" + string + "\""
+            case .value(.array(let items)):
+                pending.append(.text("]"))
+                for (position, item) in items.enumerated().reversed() {
+                    pending.append(.value(item))
+                    if position > 0 { pending.append(.text(", ")) }
+                }
+                text = "["
+            case .value(.object(let members)):
+                pending.append(.text("}"))
+                for (position, key) in members.keys.sorted().enumerated().reversed() {
+                    pending.append(.value(members[key] ?? .null))
+                    pending.append(.text((position > 0 ? ", " : "") + "\"" + key + "\": "))
+                }
+                text = "{"
+            }
+            output += text
+            if limit != nil { characters += text.count }
+        }
+        if let limit, characters > limit { return String(output.prefix(limit)) + "…" }
+        return output
     }
 }
 

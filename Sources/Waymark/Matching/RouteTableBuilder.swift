@@ -81,10 +81,11 @@ public struct RouteTableBuilder<Value: Sendable>: Sendable {
         let errors = plan().errors
         // A registration that is already an error (a duplicate, say) needs no warning on top.
         let failed = Set(errors.compactMap(\.registrationIndex))
+        var work = 0
         let warnings = ShadowAnalysis(
             definitions: definitions, schemes: schemes, domains: domains, options: options,
             parameterTypes: parameterTypes
-        ).warnings().filter { warning in warning.registrationIndex.map { !failed.contains($0) } ?? true }
+        ).warnings(skipping: failed, work: &work)
         return errors + warnings
     }
 

@@ -46,7 +46,7 @@ enum RouteFileLoader {
         switch object["default"] {
         case nil, .null?: break
         case .string(let name)?: defaultName = name
-        case let other?: collector.error("must be the name of a route, not \(other)", field: "default")
+        case let other?: collector.error("must be the name of a route, not \(other.quoted())", field: "default")
         }
         var pathConfiguration: RouteFile.PathConfigurationReference?
         switch object["pathConfiguration"] {
@@ -55,7 +55,7 @@ enum RouteFileLoader {
         case .object(let document)?: pathConfiguration = .inline(.object(document))
         case let other?:
             collector.error(
-                "must be a path to a path-configuration file or the document as an object, not \(other)",
+                "must be a path to a path-configuration file or the document as an object, not \(other.quoted())",
                 field: "pathConfiguration")
         }
 
@@ -72,7 +72,7 @@ enum RouteFileLoader {
         case nil:
             collector.error("the file has no \"routes\" array")
         case let other?:
-            collector.error("must be an array of routes, not \(other)", field: "routes")
+            collector.error("must be an array of routes, not \(other.quoted())", field: "routes")
         }
         if let defaultName, !routes.contains(where: { $0.name == defaultName }) {
             let names = routes.map(\.name).joined(separator: ", ")
@@ -113,7 +113,7 @@ enum RouteFileLoader {
 
     private static func readRoute(_ item: JSONValue, index: Int, into collector: inout Collector) -> RouteFile.Route? {
         guard case .object(let object) = item else {
-            collector.error("must be an object with \"name\" and \"template\", not \(item)", route: index)
+            collector.error("must be an object with \"name\" and \"template\", not \(item.quoted())", route: index)
             return nil
         }
         let name = object["name"]?.stringValue
@@ -139,7 +139,7 @@ enum RouteFileLoader {
                 fail(error.message, "template")
             }
         case nil: fail("is missing", "template")
-        case let other?: fail("must be a string, not \(other)", "template")
+        case let other?: fail("must be a string, not \(other.quoted())", "template")
         }
         var scopes = RouteScope.defaultScopes
         switch object["scopes"] {
@@ -151,12 +151,12 @@ enum RouteFileLoader {
                     scopes.append(scope)
                 } else {
                     fail(
-                        "\(entry) is not a scope; write \"appAny\", \"universalAny\", {\"app\": \"SCHEME\"} or "
+                        "\(entry.quoted()) is not a scope; write \"appAny\", \"universalAny\", {\"app\": \"SCHEME\"} or "
                             + "{\"universal\": \"DOMAIN\"}", "scopes[\(position)]")
                 }
             }
             if items.isEmpty { fail("is empty; omit it to apply the route to every scheme and domain", "scopes") }
-        case let other?: fail("must be an array, not \(other)", "scopes")
+        case let other?: fail("must be an array, not \(other.quoted())", "scopes")
         }
         var priority = 0
         switch object["priority"] {
@@ -164,19 +164,20 @@ enum RouteFileLoader {
         case .number(let value)? where value.rounded() == value && abs(value) <= 1_000_000_000:
             // narrowing: |value| ≤ 1,000,000,000 < 2³¹ (the case's condition), a whole number: fits Int everywhere
             priority = Int(value)
-        case let other?: fail("must be a whole number between -1000000000 and 1000000000, not \(other)", "priority")
+        case let other?:
+            fail("must be a whole number between -1000000000 and 1000000000, not \(other.quoted())", "priority")
         }
         var isInternal = false
         switch object["internal"] {
         case nil: break
         case .bool(let value)?: isInternal = value
-        case let other?: fail("must be true or false, not \(other)", "internal")
+        case let other?: fail("must be true or false, not \(other.quoted())", "internal")
         }
         var properties: [String: JSONValue] = [:]
         switch object["properties"] {
         case nil: break
         case .object(let value)?: properties = value
-        case let other?: fail("must be an object, not \(other)", "properties")
+        case let other?: fail("must be an object, not \(other.quoted())", "properties")
         }
         guard valid, let name, let template, case .string(let pattern)? = object["template"] else { return nil }
         return RouteFile.Route(
@@ -201,7 +202,7 @@ enum RouteFileLoader {
         var options = RouteTableOptions()
         guard let value else { return options }
         guard case .object(let object) = value else {
-            collector.error("must be an object, not \(value)", field: "options")
+            collector.error("must be an object, not \(value.quoted())", field: "options")
             return options
         }
         for key in object.keys.sorted() where !optionKeys.contains(key) {
@@ -217,7 +218,7 @@ enum RouteFileLoader {
                 } else {
                     options.strictTrailingSlash = flag
                 }
-            case let other?: collector.error("must be true or false, not \(other)", field: "options.\(key)")
+            case let other?: collector.error("must be true or false, not \(other.quoted())", field: "options.\(key)")
             }
         }
         return options
@@ -226,7 +227,7 @@ enum RouteFileLoader {
     private static func stringArray(_ value: JSONValue?, field: String, into collector: inout Collector) -> [String] {
         guard let value else { return [] }
         guard case .array(let items) = value else {
-            collector.error("must be an array of strings, not \(value)", field: field)
+            collector.error("must be an array of strings, not \(value.quoted())", field: field)
             return []
         }
         var strings: [String] = []
@@ -234,7 +235,7 @@ enum RouteFileLoader {
             if case .string(let text) = item {
                 strings.append(text)
             } else {
-                collector.error("must be a string, not \(item)", field: "\(field)[\(index)]")
+                collector.error("must be a string, not \(item.quoted())", field: "\(field)[\(index)]")
             }
         }
         return strings

@@ -106,12 +106,13 @@ public struct RouteTemplate: Hashable, Sendable, CustomStringConvertible, Expres
     /// The names of every parameter and named catch-all, in order of first appearance.
     public var parameterNames: [String] {
         var names: [String] = []
+        var seen: Set<String> = []
         // The longest variant takes every optional group, so it lists the names in text order.
         for variant in variants.reversed() {
             for segment in variant.segments {
                 switch segment {
                 case .parameter(let name, _), .catchAll(let name?):
-                    if !names.contains(name) { names.append(name) }
+                    if seen.insert(name).inserted { names.append(name) }
                 default: break
                 }
             }

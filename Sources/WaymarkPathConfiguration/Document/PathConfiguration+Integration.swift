@@ -74,13 +74,7 @@ extension RouteFile {
         case nil:
             return nil
         case .inline(let document)?:
-            let data: Data
-            do {
-                data = try JSONEncoder().encode(document)
-            } catch {
-                throw PathConfigurationError(message: "pathConfiguration: the inline document cannot be read: \(error)")
-            }
-            return try PathConfiguration(data: data, options: options, source: "pathConfiguration")
+            return try PathConfiguration(document: document, options: options, source: "pathConfiguration")
         case .file(let path)?:
             let url: URL
             if path.hasPrefix("/") {

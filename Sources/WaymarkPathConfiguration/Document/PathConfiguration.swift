@@ -89,6 +89,14 @@ public struct PathConfiguration: Sendable {
         } catch {
             throw PathConfigurationError(message: "\(source): not valid JSON (\(error))")
         }
+        try self.init(document: root, options: options, source: source)
+    }
+
+    /// Loads a document that is already read: the inline `pathConfiguration` of a route file, which
+    /// would otherwise be written out and read again.
+    package init(document root: JSONValue, options: Options = Options(), source: String = "path configuration")
+        throws(PathConfigurationError)
+    {
         guard case .object(let object) = root else {
             throw PathConfigurationError(message: "\(source): must be a JSON object with \"settings\" and \"rules\"")
         }
@@ -102,7 +110,7 @@ public struct PathConfiguration: Sendable {
                 .init(
                     ruleIndex: nil, severity: .warning,
                     message:
-                        "\"settings\" must be an object, not \(other); read as empty, as Hotwire Native iOS reads it"))
+                        "\"settings\" must be an object, not \(other.quoted()); read as empty, as Hotwire Native iOS reads it"))
         }
         if Self.tabs(in: settings) == nil {
             diagnostics.append(
@@ -126,7 +134,7 @@ public struct PathConfiguration: Sendable {
                     message: "the document has no \"rules\" array: Hotwire Native iOS rejects it; read as no rules"))
         case let other?:
             diagnostics.append(
-                .init(ruleIndex: nil, severity: .skipped, message: "\"rules\" must be an array, not \(other)"))
+                .init(ruleIndex: nil, severity: .skipped, message: "\"rules\" must be an array, not \(other.quoted())"))
         }
         self.init(settings: settings, rules: rules, options: options, diagnostics: diagnostics)
     }
@@ -324,7 +332,7 @@ public struct PathConfiguration: Sendable {
     {
         guard case .object(let object) = item else {
             diagnostics.append(
-                .init(ruleIndex: index, severity: .skipped, message: "a rule must be an object, not \(item)"))
+                .init(ruleIndex: index, severity: .skipped, message: "a rule must be an object, not \(item.quoted())"))
             return nil
         }
         guard case .array(let list)? = object["patterns"] else {
@@ -336,7 +344,9 @@ public struct PathConfiguration: Sendable {
         for entry in list {
             guard case .string(let pattern) = entry else {
                 diagnostics.append(
-                    .init(ruleIndex: index, severity: .skipped, message: "every pattern must be a string, not \(entry)")
+                    .init(
+                        ruleIndex: index, severity: .skipped,
+                        message: "every pattern must be a string, not \(entry.quoted())")
                 )
                 return nil
             }
@@ -359,7 +369,9 @@ public struct PathConfiguration: Sendable {
                 ))
         case let other?:
             diagnostics.append(
-                .init(ruleIndex: index, severity: .skipped, message: "\"properties\" must be an object, not \(other)"))
+                .init(
+                    ruleIndex: index, severity: .skipped,
+                    message: "\"properties\" must be an object, not \(other.quoted())"))
             return nil
         }
         return Rule(patterns: patterns, properties: properties)

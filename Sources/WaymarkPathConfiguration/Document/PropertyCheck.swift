@@ -22,7 +22,7 @@ enum PropertyCheck {
             let text = value.stringValue.map { platform == .android ? $0.lowercased() : $0 }
             guard let text, known.contains(text) else {
                 warn(
-                    "\(key): \(value) is not one of \(known.joined(separator: ", ")); the typed accessor reads it as \(fallback)"
+                    "\(key): \(value.quoted()) is not one of \(known.joined(separator: ", ")); the typed accessor reads it as \(fallback)"
                 )
                 return
             }
@@ -44,7 +44,7 @@ enum PropertyCheck {
         ]
         for (key, fallback) in flags {
             if let value = properties[key], value.boolValue == nil {
-                warn("\(key): \(value) is not true or false; the typed accessor reads it as \(fallback)")
+                warn("\(key): \(value.quoted()) is not true or false; the typed accessor reads it as \(fallback)")
             }
         }
         for key in properties.keys.sorted() where !knownKeys.contains(key) && key != "view-controller" {

@@ -76,6 +76,19 @@ import Testing
         }
     }
 
+    /// Integers up to 15 digits are added up directly; longer ones, fractions and exponents go
+    /// through `Double(_:)`. Both give what `Double(_:)` gives.
+    @Test(arguments: [
+        "0", "-0", "7", "-42", "999999999999999", "-999999999999999", "1000000000000000", "12345678901234567890",
+        "0.5", "-1.25e-3", "1E+2", "123456789012345.5",
+    ])
+    func numbersReadAsDoubleReadsThem(text: String) throws {
+        let expected = try #require(Double(text))
+        let value = try Self.parse(text)
+        #expect(value == .number(expected))
+        #expect(value.numberValue?.sign == expected.sign)
+    }
+
     @Test func escapesAndScalars() throws {
         #expect(try Self.parse(#""\u00e9\ud83d\ude00\n\t\/\\\"\b\f\r""#) == .string("é😀\n\t/\\\"\u{8}\u{C}\r"))
         #expect(try Self.parse("\u{FEFF}{\"a\": -0.5e2}") == .object(["a": .number(-50)]))
