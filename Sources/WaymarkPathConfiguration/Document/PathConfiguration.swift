@@ -110,7 +110,8 @@ public struct PathConfiguration: Sendable {
                 .init(
                     ruleIndex: nil, severity: .warning,
                     message:
-                        "\"settings\" must be an object, not \(other.quoted()); read as empty, as Hotwire Native iOS reads it"))
+                        "\"settings\" must be an object, not \(other.quoted()); read as empty, as Hotwire Native iOS reads it"
+                ))
         }
         if Self.tabs(in: settings) == nil {
             diagnostics.append(
