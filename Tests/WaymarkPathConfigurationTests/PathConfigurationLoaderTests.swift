@@ -19,7 +19,7 @@ import WaymarkPathConfiguration
 
     deinit { try? FileManager.default.removeItem(at: cacheFolder) }
 
-    func loader(_ url: URL, timeout: Duration = .seconds(5)) -> PathConfigurationLoader {
+    func loader(_ url: URL, timeout: Duration = .seconds(30)) -> PathConfigurationLoader {
         PathConfigurationLoader(
             sources: [.data(Self.bundled), .server(url)], cache: PathConfigurationCache(directory: cacheFolder),
             timeout: timeout)

@@ -19,7 +19,7 @@ final class LoaderFixture: Sendable {
 
     static let bundled = document("bundled")
 
-    func loader(_ url: URL, timeout: Duration = .seconds(5), limit: Int = 5_000_000) -> PathConfigurationLoader {
+    func loader(_ url: URL, timeout: Duration = .seconds(30), limit: Int = 5_000_000) -> PathConfigurationLoader {
         PathConfigurationLoader(
             sources: [.data(Self.bundled), .server(url)], cache: cache, timeout: timeout, maximumBodySize: limit)
     }
