@@ -96,11 +96,7 @@ import WaymarkPathConfiguration
     /// A cache file written before this rule (holding a JSON error page) is ignored, reported, and
     /// its ETag is not sent: the server's full answer replaces it.
     @Test func aCachedDocumentThatCannotReplaceTheCurrentOneIsIgnored() async throws {
-        let server = try TestHTTPServer { request, _ in
-            request.headers["if-none-match"] == nil
-                ? .init(status: 200, headers: ["ETag": "\"v2\""], body: LoaderFixture.document("server"))
-                : .init(status: 304)
-        }
+        let server = try LoaderFixture.conditionalServer()
         defer { server.stop() }
         let url = server.baseURL.appendingPathComponent("ios_v1.json")
         try fixture.cache.write(.init(url: url, etag: "\"old\"", document: Data(#"{"error": "oops"}"#.utf8)))

@@ -36,11 +36,7 @@ import WaymarkPathConfiguration
     /// `refresh()` before `load()`: the cache file's document is not in use, so its ETag is not
     /// sent (a 304 would confirm a document the loader does not have, and leave it with none).
     @Test func theETagSentIsThatOfTheDocumentInUse() async throws {
-        let server = try TestHTTPServer { request, _ in
-            request.headers["if-none-match"] == nil
-                ? .init(status: 200, headers: ["ETag": "\"v2\""], body: LoaderFixture.document("server"))
-                : .init(status: 304)
-        }
+        let server = try LoaderFixture.conditionalServer()
         defer { server.stop() }
         let url = server.baseURL.appendingPathComponent("ios_v1.json")
         try fixture.cache.write(.init(url: url, etag: "\"v1\"", document: LoaderFixture.document("cached")))

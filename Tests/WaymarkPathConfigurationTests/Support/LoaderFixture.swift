@@ -19,6 +19,16 @@ final class LoaderFixture: Sendable {
 
     static let bundled = document("bundled")
 
+    /// A server that answers a plain GET with the document "server" (ETag `"v2"`) and a request
+    /// with `If-None-Match` with a 304: it shows which ETag the loader sent.
+    static func conditionalServer() throws -> TestHTTPServer {
+        try TestHTTPServer { request, _ in
+            request.headers["if-none-match"] == nil
+                ? .init(status: 200, headers: ["ETag": "\"v2\""], body: document("server"))
+                : .init(status: 304)
+        }
+    }
+
     func loader(_ url: URL, timeout: Duration = .seconds(30), limit: Int = 5_000_000) -> PathConfigurationLoader {
         PathConfigurationLoader(
             sources: [.data(Self.bundled), .server(url)], cache: cache, timeout: timeout, maximumBodySize: limit)
