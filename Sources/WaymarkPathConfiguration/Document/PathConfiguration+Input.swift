@@ -71,26 +71,22 @@ extension PathConfiguration {
         func isHex(_ byte: UInt8) -> Bool {
             (0x30...0x39).contains(byte) || (0x41...0x46).contains(byte) || (0x61...0x66).contains(byte)
         }
-        var valid = true
-        for (index, byte) in bytes.enumerated() where !allowed[Int(byte)] {
-            if byte == UInt8(ascii: "%"), index + 2 < bytes.count, isHex(bytes[index + 1]), isHex(bytes[index + 2]) {
-                continue
-            }
-            valid = false
-            break
-        }
-        if valid { return String(text) }
-        let hex = Array("0123456789ABCDEF".utf8)
-        var result: [UInt8] = []
-        result.reserveCapacity(bytes.count + 16)
-        for (index, byte) in bytes.enumerated() {
-            let escape =
-                byte == UInt8(ascii: "%") && index + 2 < bytes.count && isHex(bytes[index + 1])
+        func keeps(_ index: Int) -> Bool {
+            let byte = bytes[index]
+            if allowed[Int(byte)] { return true }
+            return byte == UInt8(ascii: "%") && index + 2 < bytes.count && isHex(bytes[index + 1])
                 && isHex(bytes[index + 2])
-            if allowed[Int(byte)] || escape {
-                result.append(byte)
+        }
+        // Most inputs need nothing encoded: they are returned as they are, without a copy.
+        guard let first = bytes.indices.first(where: { !keeps($0) }) else { return String(text) }
+        let hex = Array("0123456789ABCDEF".utf8)
+        var result = Array(bytes[..<first])
+        result.reserveCapacity(bytes.count + 16)
+        for index in first..<bytes.count {
+            if keeps(index) {
+                result.append(bytes[index])
             } else {
-                result += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
+                result += [UInt8(ascii: "%"), hex[Int(bytes[index] >> 4)], hex[Int(bytes[index] & 0x0F)]]
             }
         }
         return String(decoding: result, as: UTF8.self)
