@@ -7,11 +7,10 @@ import WaymarkPathConfiguration
 /// patterns with `NSRegularExpression` (it compiles them on every lookup; the first one is timed
 /// here, which is the least it pays).
 public struct HotwireLoadBenchmark: Sendable {
-    /// A real document: its name, its bytes and the URL of its first lookup.
+    /// A real document: its name and its bytes.
     public struct Document: Sendable {
         public let name: String
         public let data: Data
-        public let firstURL: String
     }
 
     public let documents: [Document]
@@ -27,11 +26,14 @@ public struct HotwireLoadBenchmark: Sendable {
             let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
             for name in names.sorted() where name.hasSuffix(".json") {
                 guard let data = try? Data(contentsOf: directory.appendingPathComponent(name)) else { continue }
-                documents.append(Document(name: name, data: data, firstURL: "https://example.com/posts/1/edit"))
+                documents.append(Document(name: name, data: data))
             }
         }
         self.documents = documents
     }
+
+    /// The URL of every document's first lookup.
+    public static let firstURL = "https://example.com/posts/1/edit"
 
     /// The URLs of the lookups after the first (an app's first screens).
     public static let laterURLs = [
@@ -45,7 +47,7 @@ public struct HotwireLoadBenchmark: Sendable {
     /// of properties the last lookup found.
     public static func waymark(_ document: Document, later: Int = 0) -> Int {
         guard let configuration = try? PathConfiguration(data: document.data) else { return -1 }
-        var count = configuration.match(url: document.firstURL).properties.raw.count
+        var count = configuration.match(url: firstURL).properties.raw.count
         for url in laterURLs.prefix(later) { count = configuration.match(url: url).properties.raw.count }
         return count
     }
@@ -59,7 +61,7 @@ public struct HotwireLoadBenchmark: Sendable {
             let rules = object["rules"] as? [[String: Any]]
         else { return -1 }
         var count = 0
-        for urlString in [document.firstURL] + laterURLs.prefix(later) {
+        for urlString in [firstURL] + laterURLs.prefix(later) {
             let path =
                 URL(string: urlString).map { url in
                     url.path(percentEncoded: true) + (url.query(percentEncoded: true).map { "?" + $0 } ?? "")
