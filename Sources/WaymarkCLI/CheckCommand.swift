@@ -10,11 +10,11 @@ struct CheckCommand: ParsableCommand {
         abstract:
             "Validate a route file: templates, scopes, conflicts, routes that can never win, and its path configuration.",
         discussion: """
-            Prints one line per problem as 'FILE: route N (name): severity: field: message' (routes \
-            counted from 1) and exits with status 1 when there is any error. Warnings alone exit 0. \
+            Prints one line per problem as 'FILE: routes[N] (name): severity: field: message' (N counted \
+            from 0, as in the JSON) and exits with status 1 when there is any error. Warnings alone exit 0. \
             The path configuration the file names is loaded too: one that cannot be read is an error, \
             and each of its skipped rules, skipped patterns and warnings is a line \
-            'FILE: pathConfiguration: rules[N]: severity: message' (a skipped rule or pattern counts \
+            'FILE: pathConfiguration: rules[N].patterns[M]: severity: message' (a skipped rule or pattern counts \
             as a warning: the rest of the document applies).
             """
     )
@@ -39,7 +39,7 @@ struct CheckCommand: ParsableCommand {
             if json {
                 let line = OrderedJSON.object([
                     ("file", .string(file)),
-                    ("route", diagnostic.routeIndex.map { .value(.number(Double($0 + 1))) } ?? .null),
+                    ("routeIndex", diagnostic.routeIndex.map { .value(.number(Double($0))) } ?? .null),
                     ("name", .optional(diagnostic.routeName)),
                     ("severity", .string(diagnostic.severity.rawValue)),
                     ("field", .optional(diagnostic.field)),

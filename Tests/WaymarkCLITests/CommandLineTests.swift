@@ -82,13 +82,27 @@
             #expect(output.status == 1)
             #expect(
                 output.standardOutput == """
-                    \(path): route 2 (product): error: template: "product/:" column 9: ':' must be followed by a parameter name, as in ':id'
+                    \(path): routes[1] (product): error: template: "product/:" column 9: ':' must be followed by a parameter name, as in ':id'
                     \(path): error: schemes: 'tel' is a well-known scheme and cannot be an app scheme; universal links are set with domains
-                    \(path): route 4 (thing): error: template: "item/:slug" and "item/:id" differ only in parameter names, so no URL can tell them apart in scope appAny; use one template, or give the parameters different types [see route 3 (item)]
-                    \(path): route 3 (item): warning: template: "item/:id" can never win: every URL it matches goes to "*rest" instead [see route 1 (all)]
+                    \(path): routes[3] (thing): error: template: "item/:slug" and "item/:id" differ only in parameter names, so no URL can tell them apart in scope appAny; use one template, or give the parameters different types [see routes[2] (item)]
+                    \(path): routes[2] (item): warning: template: "item/:id" can never win: every URL it matches goes to "*rest" instead [see routes[0] (all)]
                     \(path): 3 error(s), 1 warning(s)
 
                     """)
+        }
+
+        /// `--json` gives each problem's position as `routeIndex`, 0-based like `routes[N]` in the text.
+        @Test func checkJSONGivesTheRouteIndexAsTheTextDoes() throws {
+            let path = try CommandRunner.temporaryFile(
+                #"{ "routes": [ { "name": "a", "template": "a" }, { "name": "b", "template": "b/:" } ] }"#)
+            let output = try CommandRunner.run(["check", "--json", path])
+            #expect(output.status == 1)
+            let line = try #require(output.standardOutput.split(separator: "\n").first)
+            let object = try #require(
+                try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            #expect(object["routeIndex"] as? Int == 1)
+            #expect(object["name"] as? String == "b")
+            #expect(object["field"] as? String == "template")
         }
 
         @Test func checkAcceptsAGoodFile() throws {

@@ -85,32 +85,32 @@ import Waymark
             ]),
         Case(
             label: "missing name", json: #"{"routes": [{"template": "a"}]}"#,
-            messages: ["route 1: error: name: is missing; every route needs a unique name"]),
+            messages: ["routes[0]: error: name: is missing; every route needs a unique name"]),
         Case(
             label: "bad template", json: #"{"routes": [{"name": "p", "template": "product/:"}]}"#,
             messages: [
-                #"route 1 (p): error: template: "product/:" column 9: ':' must be followed by a parameter name, as in ':id'"#
+                #"routes[0] (p): error: template: "product/:" column 9: ':' must be followed by a parameter name, as in ':id'"#
             ]),
         Case(
             label: "template not a string", json: #"{"routes": [{"name": "p", "template": 5}]}"#,
-            messages: ["route 1 (p): error: template: must be a string, not 5"]),
+            messages: ["routes[0] (p): error: template: must be a string, not 5"]),
         Case(
             label: "bad scope", json: #"{"routes": [{"name": "p", "template": "a", "scopes": ["appAny", "web"]}]}"#,
             messages: [
-                #"route 1 (p): error: scopes[1]: "web" is not a scope; write "appAny", "universalAny", {"app": "SCHEME"} or {"universal": "DOMAIN"}"#
+                #"routes[0] (p): error: scopes[1]: "web" is not a scope; write "appAny", "universalAny", {"app": "SCHEME"} or {"universal": "DOMAIN"}"#
             ]),
         Case(
             label: "priority not whole", json: #"{"routes": [{"name": "p", "template": "a", "priority": 1.5}]}"#,
             messages: [
-                "route 1 (p): error: priority: must be a whole number between -1000000000 and 1000000000, not 1.5"
+                "routes[0] (p): error: priority: must be a whole number between -1000000000 and 1000000000, not 1.5"
             ]),
         Case(
             label: "internal not a Boolean", json: #"{"routes": [{"name": "p", "template": "a", "internal": "yes"}]}"#,
-            messages: [#"route 1 (p): error: internal: must be true or false, not "yes""#]),
+            messages: [#"routes[0] (p): error: internal: must be true or false, not "yes""#]),
         Case(
             label: "unknown route field", json: #"{"routes": [{"name": "p", "template": "a", "tmpl": "b"}]}"#,
             messages: [
-                #"route 1 (p): error: unknown field "tmpl"; a route has name, template, scopes, priority, internal, properties, description"#
+                #"routes[0] (p): error: unknown field "tmpl"; a route has name, template, scopes, priority, internal, properties, description"#
             ]),
         Case(
             label: "unknown default", json: #"{"routes": [{"name": "p", "template": "a"}], "default": "home"}"#,
@@ -119,7 +119,7 @@ import Waymark
             label: "duplicate name",
             json: #"{"routes": [{"name": "p", "template": "a"}, {"name": "p", "template": "b"}]}"#,
             messages: [
-                "route 2 (p): error: name: the route name 'p' is already used; names must be unique [see route 1 (p)]"
+                "routes[1] (p): error: name: the route name 'p' is already used; names must be unique [see routes[0] (p)]"
             ]),
         Case(
             label: "bad option", json: #"{"options": {"strict": true}, "routes": []}"#,
@@ -131,22 +131,22 @@ import Waymark
             json:
                 #"{"domains": ["a.example"], "routes": [{"name": "p", "template": "a", "scopes": [{"universal": "b.example"}]}]}"#,
             messages: [
-                #"route 1 (p): error: scopes: "a": scope universal(b.example) names a domain the table does not accept; add it to the domains"#
+                #"routes[0] (p): error: scopes: "a": scope universal(b.example) names a domain the table does not accept; add it to the domains"#
             ]),
         Case(
             label: "positions count file routes, not valid ones",
             json:
                 #"{"routes": [{"name": "bad", "template": 1}, {"name": "a", "template": "x/:id"}, {"name": "b", "template": "x/:slug"}]}"#,
             messages: [
-                "route 1 (bad): error: template: must be a string, not 1",
-                #"route 3 (b): error: template: "x/:slug" and "x/:id" differ only in parameter names, so no URL can tell them apart in scope appAny; use one template, or give the parameters different types [see route 2 (a)]"#,
+                "routes[0] (bad): error: template: must be a string, not 1",
+                #"routes[2] (b): error: template: "x/:slug" and "x/:id" differ only in parameter names, so no URL can tell them apart in scope appAny; use one template, or give the parameters different types [see routes[1] (a)]"#,
             ]),
         Case(
             label: "shadowed route is a warning",
             json:
                 #"{"routes": [{"name": "all", "template": "*rest", "priority": 1}, {"name": "p", "template": "p/:id"}]}"#,
             messages: [
-                #"route 2 (p): warning: template: "p/:id" can never win: every URL it matches goes to "*rest" instead [see route 1 (all)]"#
+                #"routes[1] (p): warning: template: "p/:id" can never win: every URL it matches goes to "*rest" instead [see routes[0] (all)]"#
             ]),
     ])
     func problemsNameTheRouteAndField(_ testCase: Case) {
@@ -158,8 +158,8 @@ import Waymark
         let error = #expect(throws: RouteFileError.self) { try RouteFile(data: Data(json.utf8), source: "app.json") }
         #expect(
             error?.description == """
-                app.json: route 1 (a): error: template: "a/:" column 3: ':' must be followed by a parameter name, as in ':id'
-                app.json: route 2: error: name: is missing; every route needs a unique name
+                app.json: routes[0] (a): error: template: "a/:" column 3: ':' must be followed by a parameter name, as in ':id'
+                app.json: routes[1]: error: name: is missing; every route needs a unique name
                 """)
     }
 

@@ -1,7 +1,7 @@
 /// A problem in a route file, located by route and field.
 ///
 /// ```
-/// route 3 (product): template: "product/:" column 9: ':' must be followed by a parameter name, as in ':id'
+/// routes[2] (product): error: template: "product/:" column 9: ':' must be followed by a parameter name, as in ':id'
 /// ```
 public struct RouteFileDiagnostic: Hashable, Sendable, CustomStringConvertible {
     /// How serious it is.
@@ -26,10 +26,19 @@ public struct RouteFileDiagnostic: Hashable, Sendable, CustomStringConvertible {
         self.message = message
     }
 
-    /// Where the problem is: `route 3 (product)` (1-based, as a person counts), or empty for the file.
+    /// Where the problem is: `routes[2] (product)`, or empty for the file as a whole.
+    ///
+    /// The index is 0-based, as in the file's JSON (and as fields such as `scopes[1]` are, and a
+    /// path configuration's `rules[3].patterns[0]`): one base everywhere, so a position in a
+    /// message is the position a JSON tool (`jq '.routes[2]'`) finds.
     public var location: String {
         guard let routeIndex else { return "" }
-        return "route \(routeIndex + 1)" + (routeName.map { " (\($0))" } ?? "")
+        return Self.location(routeIndex, name: routeName)
+    }
+
+    /// `routes[N]`, followed by ` (name)` when there is a name: how every message names a route of a file.
+    static func location(_ index: Int, name: String?) -> String {
+        "routes[\(index)]" + (name.map { " (\($0))" } ?? "")
     }
 
     /// The message with its field: `template: "product/:" column 9: …`.

@@ -95,7 +95,7 @@ enum RouteFileLoader {
                 default: index == nil ? nil : "template"
                 }
             let related = diagnostic.relatedRegistrationIndices.map {
-                "route \(fileIndexes[$0] + 1) (\(routes[$0].name))"
+                RouteFileDiagnostic.location(fileIndexes[$0], name: routes[$0].name)
             }
             let message = diagnostic.message + (related.isEmpty ? "" : " [see " + related.joined(separator: ", ") + "]")
             collector.diagnostics.append(
