@@ -14,13 +14,16 @@ struct CheckCommand: ParsableCommand {
             from 0, as in the JSON) and exits with status 1 when there is any error. Warnings alone exit 0. \
             The path configuration the file names is loaded too: one that cannot be read is an error, \
             and each of its skipped rules, skipped patterns and warnings is a line \
-            'FILE: pathConfiguration: rules[N].patterns[M]: severity: message' (a skipped rule or pattern counts \
-            as a warning: the rest of the document applies).
+            'FILE: warning: pathConfiguration: rules[N].patterns[M]: [skipped: ]message' (a skipped rule \
+            or pattern is a warning: the rest of the document applies). The document is read with the \
+            same --platform and historical-rule options as 'waymark properties'.
             """
     )
 
     @Argument(help: "The route file to check.")
     var file: String
+
+    @OptionGroup var pathOptions: PathConfigurationOptions
 
     @Flag(name: .long, help: "Print one JSON object per problem per line.")
     var json = false
@@ -34,7 +37,8 @@ struct CheckCommand: ParsableCommand {
             throw ExitCode(1)
         }
         var diagnostics = RouteFile.diagnostics(for: data)
-        diagnostics += Self.pathConfigurationDiagnostics(data: data, file: URL(fileURLWithPath: file))
+        diagnostics += Self.pathConfigurationDiagnostics(
+            data: data, file: URL(fileURLWithPath: file), options: try pathOptions.options())
         for diagnostic in diagnostics {
             if json {
                 let line = OrderedJSON.object([
@@ -64,15 +68,20 @@ struct CheckCommand: ParsableCommand {
 
     /// The problems of the path configuration a valid route file names: its load error, or its
     /// diagnostics (none when the route file has errors of its own, or names no document).
-    static func pathConfigurationDiagnostics(data: Data, file: URL) -> [RouteFileDiagnostic] {
+    static func pathConfigurationDiagnostics(
+        data: Data, file: URL, options: PathConfiguration.Options
+    ) -> [RouteFileDiagnostic] {
         guard let routeFile = try? RouteFile(data: data, source: file.path) else { return [] }
         let folder = file.deletingLastPathComponent()
         do {
-            guard let document = try routeFile.loadPathConfiguration(relativeTo: folder) else { return [] }
+            guard let document = try routeFile.loadPathConfiguration(relativeTo: folder, options: options) else {
+                return []
+            }
+            // Every one is a warning of the route file; only "skipped" adds to that.
             return document.diagnostics.map {
                 RouteFileDiagnostic(
                     severity: .warning, routeIndex: nil, routeName: nil, field: "pathConfiguration",
-                    message: "\($0.location): \($0.severity.rawValue): \($0.message)")
+                    message: "\($0.location): " + ($0.severity == .skipped ? "skipped: " : "") + $0.message)
             }
         } catch {
             return [

@@ -9,6 +9,7 @@ struct ExplainCommand: AsyncParsableCommand {
     )
 
     @OptionGroup var source: RouteSourceOptions
+    @OptionGroup var pathOptions: PathConfigurationOptions
 
     @Flag(name: .long, help: "Print the explanation as one JSON object.")
     var json = false
@@ -17,7 +18,7 @@ struct ExplainCommand: AsyncParsableCommand {
     var url: String
 
     func run() async throws {
-        let (file, resolver) = try source.resolver()
+        let (file, resolver) = try source.resolver(pathOptions: pathOptions)
         let explanation = resolver.table.explain(url)
         let result = await resolver.resolve(url)
         let report = ResolutionReport(url: url, result: result, file: file)

@@ -20,6 +20,7 @@ struct NavigateCommand: AsyncParsableCommand {
     )
 
     @OptionGroup var source: RouteSourceOptions
+    @OptionGroup var pathOptions: PathConfigurationOptions
 
     @Flag(name: .long, help: "Print one JSON object per URL per line.")
     var json = false
@@ -28,7 +29,7 @@ struct NavigateCommand: AsyncParsableCommand {
     var urls: [String]
 
     func run() async throws {
-        let (file, resolver) = try source.resolver()
+        let (file, resolver) = try source.resolver(pathOptions: pathOptions)
         let rootName = file.defaultRouteName ?? file.routes.first?.name ?? "root"
         var state = NavigationState(root: FileRoute(route: rootName, parameters: []))
         for url in urls {

@@ -22,27 +22,13 @@ struct PropertiesCommand: ParsableCommand {
     @Option(name: .long, help: "A path-configuration document (JSON). Default: the route file's pathConfiguration.")
     var config: String?
 
-    @Flag(name: .customLong("no-query-matching"), help: "Match the path alone, without '?query' (iOS only).")
-    var noQueryMatching = false
-
-    @Option(
-        help: "Whose Hotwire Native semantics apply: ios (default) or android (case-insensitive, query always matched)."
-    )
-    var platform = "ios"
-
-    @Flag(help: "Let the document override the built-in historical-location rules (Hotwire puts them last).")
-    var overridableHistoricalRules = false
+    @OptionGroup var pathOptions: PathConfigurationOptions
 
     @Argument(help: "URLs or paths, such as 'https://shop.example.com/posts/new' or '/posts/new?x=1'.")
     var inputs: [String]
 
     func run() throws {
-        guard let platform = PathConfiguration.Platform(rawValue: platform.lowercased()) else {
-            throw ValidationError("--platform must be ios or android, not '\(platform)'")
-        }
-        let options = PathConfiguration.Options(
-            platform: platform, queryStringMatching: !noQueryMatching,
-            historicalLocationRules: overridableHistoricalRules ? .beforeDocument : .afterDocument)
+        let options = try pathOptions.options()
         let document: PathConfiguration
         if let config {
             do {

@@ -15,6 +15,7 @@ struct ResolveCommand: AsyncParsableCommand {
     )
 
     @OptionGroup var source: RouteSourceOptions
+    @OptionGroup var pathOptions: PathConfigurationOptions
 
     @Flag(name: .long, help: "Print one JSON object per URL per line.")
     var json = false
@@ -30,7 +31,7 @@ struct ResolveCommand: AsyncParsableCommand {
     var urls: [String]
 
     func run() async throws {
-        let (file, resolver) = try source.resolver()
+        let (file, resolver) = try source.resolver(pathOptions: pathOptions)
         for url in urls {
             let result = await resolver.resolve(url, origin: origin?.origin)
             let report = ResolutionReport(url: url, result: result, file: file)

@@ -35,12 +35,14 @@ struct RouteSourceOptions: ParsableArguments {
         }
     }
 
-    /// Loads the route file and builds its resolver (with its path configuration, if any).
-    func resolver() throws -> (RouteFile, RouteResolver) {
+    /// Loads the route file and builds its resolver (with its path configuration, if any, read
+    /// with `options`).
+    func resolver(pathOptions: PathConfigurationOptions) throws -> (RouteFile, RouteResolver) {
+        let options = try pathOptions.options()
         let file = try load()
         let builder: RouteResolverBuilder
         do {
-            builder = try file.makeBuilderWithPathConfiguration()
+            builder = try file.makeBuilderWithPathConfiguration(options: options)
         } catch {
             printError("\(sourceName): \(error.message)")
             throw ExitCode(1)

@@ -9,14 +9,14 @@
     /// warnings, and a good one adds nothing.
     @Suite struct CheckPathConfigurationTests {
         /// A route file naming `pc.json` beside it, with `document` there (none when `nil`).
-        static func check(_ document: String?) throws -> CommandRunner.Output {
+        static func check(_ document: String?, _ options: [String] = []) throws -> CommandRunner.Output {
             let routes = try CommandRunner.temporaryFile(
                 #"{"pathConfiguration": "pc.json", "routes": [{"name": "p", "template": "p/:id"}]}"#)
             if let document {
                 try Data(document.utf8).write(
                     to: URL(fileURLWithPath: routes).deletingLastPathComponent().appendingPathComponent("pc.json"))
             }
-            return try CommandRunner.run(["check", routes])
+            return try CommandRunner.run(["check", routes] + options)
         }
 
         @Test func aMissingDocumentIsAnError() throws {
@@ -41,13 +41,27 @@
             #expect(lines.count == 3)
             #expect(
                 lines[0].hasSuffix(
-                    #"warning: pathConfiguration: rules[0]: warning: context: "sideways" is not one of default, modal; the typed accessor reads it as default"#
+                    #"warning: pathConfiguration: rules[0]: context: "sideways" is not one of default, modal; the typed accessor reads it as default"#
                 ))
             #expect(
                 lines[1].hasSuffix(
                     #"warning: pathConfiguration: rules[0].patterns[1]: skipped: "(?<=x)b" column 1: lookbehind is not supported"#
                 ))
             #expect(lines[2].hasSuffix("0 error(s), 2 warning(s)"))
+        }
+
+        /// The document is read as the platform says: Hotwire Native Android reads enum values
+        /// case-insensitively, iOS does not.
+        @Test func thePlatformOptionChoosesHowValuesAreRead() throws {
+            let document = #"{"rules": [{"patterns": ["/p/"], "properties": {"context": "MODAL"}}]}"#
+            let iOS = try Self.check(document)
+            #expect(iOS.standardOutput.contains(#"rules[0]: context: "MODAL" is not one of default, modal"#))
+            let android = try Self.check(document, ["--platform", "android"])
+            #expect(android.status == 0)
+            #expect(android.standardOutput.hasSuffix(": ok\n"))
+            let wrong = try Self.check(document, ["--platform", "web"])
+            #expect(wrong.status != 0)
+            #expect(wrong.standardError.contains("--platform must be ios or android, not 'web'"))
         }
 
         @Test func aGoodDocumentAddsNothing() throws {

@@ -67,6 +67,12 @@
             #expect(android.standardOutput.contains(#""properties":{"context":"MODAL"},"matchedRules":[0]"#))
             let wrong = try CommandRunner.run(["properties", "--config", config, "--platform", "web", "/"])
             #expect(wrong.status != 0)
+            #expect(wrong.standardError.contains("--platform must be ios or android, not 'web'"))
+            let noQuery = try CommandRunner.run([
+                "properties", "--config", config, "--platform", "android", "--no-query-matching", "/",
+            ])
+            #expect(noQuery.status != 0)
+            #expect(noQuery.standardError.contains("--no-query-matching applies to ios only"))
         }
 
         @Test func aRouteFileCarriesItsPathConfigurationAndPathPropertiesWin() throws {
@@ -86,6 +92,24 @@
                 "\(output.standardOutput)")
             let properties = try CommandRunner.run(["properties", "--routes", routes.path, "/posts/new"])
             #expect(properties.standardOutput.hasPrefix(#"{"input":"/posts/new","matched":"/posts/new""#))
+        }
+
+        /// `resolve`, `explain` and `navigate` read the route file's document with the same
+        /// `--platform` option as `properties`.
+        @Test func resolveReadsThePathConfigurationForThePlatform() throws {
+            let config = try CommandRunner.temporaryFile(
+                #"{"rules": [{"patterns": ["/NEW$"], "properties": {"context": "modal"}}]}"#, name: "pc.json")
+            let routes = URL(fileURLWithPath: config).deletingLastPathComponent().appendingPathComponent("r.json")
+            try Data(
+                #"{"schemes": ["app"], "pathConfiguration": "pc.json", "routes": [{"name": "new", "template": "posts/new"}]}"#
+                    .utf8
+            ).write(to: routes)
+            let iOS = try CommandRunner.run(["resolve", "--routes", routes.path, "--json", "app://posts/new"])
+            #expect(iOS.standardOutput.contains(#""properties":{}"#), "\(iOS.standardOutput)")
+            let android = try CommandRunner.run([
+                "resolve", "--routes", routes.path, "--platform", "android", "--json", "app://posts/new",
+            ])
+            #expect(android.standardOutput.contains(#""properties":{"context":"modal"}"#), "\(android.standardOutput)")
         }
 
         @Test func problemsExitWithOne() throws {
