@@ -23,7 +23,7 @@ public enum NavigationDescription {
     }
 
     /// `home › product(42) ⟫ sheet: account.orders › account.order(…)`.
-    public static func describe<R: Route & Codable>(_ state: NavigationState<R>) -> String {
+    public static func describe<R: Route>(_ state: NavigationState<R>) -> String {
         var text = ([state.root.name] + stackNames(state.stack)).joined(separator: " › ")
         if let presentation = state.presentation {
             text += " ⟫ \(styleName(presentation.style)): " + describe(presentation.state)
@@ -32,7 +32,7 @@ public enum NavigationDescription {
     }
 
     /// One line per level: `root`, `stack` and what is presented, indented per level.
-    public static func outline<R: Route & Codable>(_ state: NavigationState<R>, indent: String = "") -> [String] {
+    public static func outline<R: Route>(_ state: NavigationState<R>, indent: String = "") -> [String] {
         var lines = [
             indent + "root:  " + state.root.name,
             indent + "stack: " + (state.stack.isEmpty ? "(empty)" : stackNames(state.stack).joined(separator: " › ")),

@@ -10,7 +10,7 @@ public import Waymark
 ///     }
 /// }
 /// ```
-public protocol NavigationRoute: Route, Codable {
+public protocol NavigationRoute: Route {
     /// The screens pushed, in order, before this route when a link opens it. Default: none.
     var deepLinkPath: [Self] { get }
     /// The root to show under this route when a link opens it; `nil` keeps the current root.

@@ -22,7 +22,7 @@ public import Waymark
 ///
 /// Every operation changes the levels it goes through in place, so applying n routes costs work
 /// linear in n, whatever they are.
-public struct NavigationState<R: Route & Codable>: Hashable, Codable, Sendable {
+public struct NavigationState<R: Route>: Hashable, Sendable {
     /// The most presentations stacked over the root level: 8. Presenting on a state that has as
     /// many replaces the top-most presentation with the new one, so the route is shown and the
     /// depth stays at 8. No app stacks more than a few sheets; a list of in-app links that each
@@ -38,7 +38,7 @@ public struct NavigationState<R: Route & Codable>: Hashable, Codable, Sendable {
     public var presentation: Presentation?
 
     /// A presented level.
-    public struct Presentation: Hashable, Codable, Sendable {
+    public struct Presentation: Hashable, Sendable {
         /// How it is presented.
         public enum Style: Hashable, Codable, Sendable {
             /// A sheet; `withStack`: it has a navigation stack of its own.
@@ -80,40 +80,6 @@ public struct NavigationState<R: Route & Codable>: Hashable, Codable, Sendable {
         public var hasStack: Bool {
             if case .sheet(let withStack) = style { return withStack }
             return true
-        }
-
-        private enum CodingKeys: String, CodingKey { case style, state }
-
-        /// Decodes a presentation.
-        public init(from decoder: any Decoder) throws {
-            // A stored state may come from anywhere: refuse one that nests deeper than states do,
-            // before decoding further (each level is one call deeper). The coding path ends with a
-            // "presentation", "state" pair for each level above this one.
-            let path = decoder.codingPath.map(\.stringValue)
-            var depth = 1
-            while path.count >= 2 * depth + 1,
-                path[path.count - 2 * depth] == CodingKeys.state.stringValue,
-                path[path.count - 2 * depth - 1] == "presentation"
-            {
-                depth += 1
-            }
-            guard depth <= NavigationState.maximumPresentationDepth else {
-                throw DecodingError.dataCorrupted(
-                    DecodingError.Context(
-                        codingPath: decoder.codingPath,
-                        debugDescription:
-                            "presentations nest deeper than \(NavigationState.maximumPresentationDepth) levels"))
-            }
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            style = try container.decode(Style.self, forKey: .style)
-            box = Box(try container.decode(NavigationState<R>.self, forKey: .state))
-        }
-
-        /// Encodes a presentation.
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(style, forKey: .style)
-            try container.encode(state, forKey: .state)
         }
 
         /// The presented state, boxed: a state holds at most one presentation, which holds a state.
@@ -296,5 +262,45 @@ public struct NavigationState<R: Route & Codable>: Hashable, Codable, Sendable {
         var copy = self
         body(&copy)
         return copy
+    }
+}
+
+// Codable only when the routes are: an app whose routes are not Codable (SwiftRouting's are not)
+// still gets every operation; saving and restoring the state is what needs it.
+extension NavigationState: Codable where R: Codable {}
+
+extension NavigationState.Presentation: Codable where R: Codable {
+    private enum CodingKeys: String, CodingKey { case style, state }
+
+    /// Decodes a presentation.
+    public init(from decoder: any Decoder) throws {
+        // A stored state may come from anywhere: refuse one that nests deeper than states do,
+        // before decoding further (each level is one call deeper). The coding path ends with a
+        // "presentation", "state" pair for each level above this one.
+        let path = decoder.codingPath.map(\.stringValue)
+        var depth = 1
+        while path.count >= 2 * depth + 1,
+            path[path.count - 2 * depth] == CodingKeys.state.stringValue,
+            path[path.count - 2 * depth - 1] == "presentation"
+        {
+            depth += 1
+        }
+        guard depth <= NavigationState.maximumPresentationDepth else {
+            throw DecodingError.dataCorrupted(
+                DecodingError.Context(
+                    codingPath: decoder.codingPath,
+                    debugDescription:
+                        "presentations nest deeper than \(NavigationState.maximumPresentationDepth) levels"))
+        }
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        style = try container.decode(Style.self, forKey: .style)
+        box = Box(try container.decode(NavigationState<R>.self, forKey: .state))
+    }
+
+    /// Encodes a presentation.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(style, forKey: .style)
+        try container.encode(state, forKey: .state)
     }
 }

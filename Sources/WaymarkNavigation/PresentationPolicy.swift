@@ -14,7 +14,7 @@ public import Waymark
 /// ```
 public protocol PresentationPolicy<R>: Sendable {
     /// The route type.
-    associatedtype R: Route & Codable
+    associatedtype R: Route
     /// The answer for `route`, given what is on screen.
     @MainActor func decide(_ route: R, in state: NavigationState<R>) async -> PresentationDecision
 }
@@ -46,7 +46,7 @@ public enum PresentationDecision: Hashable, Sendable {
 }
 
 /// Always ready.
-public struct ReadyPolicy<R: Route & Codable>: PresentationPolicy {
+public struct ReadyPolicy<R: Route>: PresentationPolicy {
     /// Creates the policy.
     public init() {}
     /// ``PresentationDecision/ready``.

@@ -6,6 +6,11 @@ public import Waymark
 /// views bind to it directly. Every change is logged through swift-log with the route's `name` and
 /// what changed.
 ///
+/// Levels: each change at `debug` (an operation that changes nothing at `trace`), a policy's
+/// answer other than ready at `info`, a problem in path properties at `warning`. swift-log's
+/// default handler prints `info` and above to standard error, so an app (or `waymark navigate`)
+/// that has not asked for more sees only what it may need to act on.
+///
 /// ```swift
 /// let router = Router(root: ShopRoute.home)
 /// router.apply(.product(id: 42))
@@ -13,7 +18,7 @@ public import Waymark
 /// ```
 @MainActor
 @Observable
-public final class Router<R: Route & Codable> {
+public final class Router<R: Route> {
     /// What is on screen. Setting it (a SwiftUI binding does) is logged like any change.
     public var state: NavigationState<R> {
         didSet {
@@ -176,7 +181,7 @@ public final class Router<R: Route & Codable> {
         var next = state
         body(&next)
         guard next != state else {
-            logger.debug("navigation[\(name)]: \(action) \(route?.name ?? ""): no change")
+            logger.trace("navigation[\(name)]: \(action) \(route?.name ?? ""): no change")
             return
         }
         withoutLogging { state = next }
@@ -193,7 +198,7 @@ public final class Router<R: Route & Codable> {
 
     private func log(_ action: String, _ route: R?) {
         guard !loggingSuspended else { return }
-        logger.info(
+        logger.debug(
             "navigation[\(name)]: \(action)\(route.map { " \($0.name)" } ?? "") → \(NavigationDescription.describe(state))"
         )
     }
@@ -201,7 +206,7 @@ public final class Router<R: Route & Codable> {
 
 /// The operations of one level of a ``Router`` (a presented stack's views use it).
 @MainActor
-public struct LevelRouter<R: Route & Codable> {
+public struct LevelRouter<R: Route> {
     let router: Router<R>
     /// The level: 0 for the root level.
     public let depth: Int

@@ -11,11 +11,11 @@ public import Waymark
 /// ```
 @MainActor
 @Observable
-public final class TabRouter<Tab: Hashable & Sendable, R: Route & Codable> {
+public final class TabRouter<Tab: Hashable & Sendable, R: Route> {
     /// The tab on screen.
     public var selectedTab: Tab {
         didSet {
-            if selectedTab != oldValue { logger.info("navigation[tabs]: selected \(selectedTab)") }
+            if selectedTab != oldValue { logger.debug("navigation[tabs]: selected \(selectedTab)") }
         }
     }
     /// The tabs, in order.

@@ -20,7 +20,7 @@
     @MainActor
     public protocol RouteDestination<R> {
         /// The route type.
-        associatedtype R: Route & Codable
+        associatedtype R: Route
         /// The view of one route.
         associatedtype Screen: View
         /// The view of `route`.

@@ -2,7 +2,7 @@ import Waymark
 import WaymarkNavigation
 
 /// The routes of the navigation tests: pushes, a sheet with and without a stack, a cover, a root.
-enum AppRoute: NavigationRoute {
+enum AppRoute: NavigationRoute, Codable {
     case home
     case category(String)
     case product(Int)

@@ -51,10 +51,10 @@ final class ScriptedPolicy: PresentationPolicy {
         router.dismiss()
         #expect(
             recorder.messages == [
-                "info: navigation[main]: apply push product(1) → home › product(1)",
-                "info: navigation[main]: apply sheet(withStack: true) cart → home › product(1) ⟫ sheet: cart",
-                "debug: navigation[main]: pop : no change",
-                "info: navigation[main]: dismiss → home › product(1)",
+                "debug: navigation[main]: apply push product(1) → home › product(1)",
+                "debug: navigation[main]: apply sheet(withStack: true) cart → home › product(1) ⟫ sheet: cart",
+                "trace: navigation[main]: pop : no change",
+                "debug: navigation[main]: dismiss → home › product(1)",
             ])
     }
 

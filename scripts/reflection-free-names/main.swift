@@ -1,6 +1,6 @@
 // Compiled by scripts/check-reflection-free-names.sh together with Route.swift and
 // RouteNameEncoder.swift, with reflection metadata stripped, as an app built with Xcode's
-// "Reflection Metadata Level: None" is. Each line prints a route's name and the name it must have.
+// "Reflection Metadata Level: None" is. Each line prints a route's name (or routing type) and the one it must have.
 
 #if canImport(Glibc)
     import Glibc
@@ -13,6 +13,7 @@ enum Section: String, Codable { case email, password }
 enum AccountRoute: Route, Codable {
     case orders
     case edit(section: Section?)
+    var routingType: RoutingType { .sheet() }
 }
 
 enum ShopRoute: Route, Codable {
@@ -41,5 +42,18 @@ for (route, expected) in cases {
     print(name == expected ? "ok    " : "WRONG ", name, name == expected ? "" : "(expected \(expected))")
     if name != expected { failures += 1 }
 }
-print("reflection-free names: \(cases.count - failures) of \(cases.count) as expected")
+// A case that carries a route is shown as that route says (its routing type is found through
+// the encoding too); one that does not is pushed.
+let types: [(any Route, RoutingType)] = [
+    (ShopRoute.account(.orders), .sheet()),
+    (ShopRoute.account(.edit(section: nil)), .sheet()),
+    (ShopRoute.product(id: 1), .push),
+]
+for (route, expected) in types {
+    let type = route.routingType
+    print(type == expected ? "ok    " : "WRONG ", route.name, type, type == expected ? "" : "(expected \(expected))")
+    if type != expected { failures += 1 }
+}
+let total = cases.count + types.count
+print("reflection-free names and routing types: \(total - failures) of \(total) as expected")
 if failures > 0 { exit(1) }

@@ -5,12 +5,14 @@
 ///     case home
 ///     case product(id: Int)
 ///     case account(AccountRoute)      // a nested route
-///
-///     var routingType: RoutingType {
-///         if case .account = self { return .sheet() }
-///         return .push
-///     }
 /// }
+///
+/// enum AccountRoute: Route {
+///     case orders
+///     case order(id: Int)
+///     var routingType: RoutingType { .sheet() }
+/// }
+/// ShopRoute.account(.orders).routingType   // .sheet(): the nested route's
 /// ShopRoute.product(id: 42).name          // "product(42)"
 /// ShopRoute.account(.order(id: 7)).name   // "account.order(7)"
 /// ```
@@ -18,14 +20,19 @@ public protocol Route: Hashable, Sendable {
     /// A name for logs and analytics. The default is derived from the case: the case name, then
     /// the associated values in parentheses; a nested route's name follows a dot.
     ///
-    /// For a `Codable` route (every ``URLRoute`` and `NavigationRoute` is one), the default reads the
+    /// For a `Codable` route (every ``URLRoute`` is one), the default reads the
     /// case name and values from the route's encoding, whose keys are compiled into the code, so it
     /// holds in an app built without reflection metadata (`-disable-reflection-metadata`, Xcode's
     /// "Reflection Metadata Level: None"). For a route that is not `Encodable` the default uses
     /// `Mirror`, which such an app strips (every name is then the type's): implement `name`, or
     /// conform to `Codable`.
     var name: String { get }
-    /// How the route is shown. The default is ``RoutingType/push``.
+    /// How the route is shown. The default is the nested route's, for a case that carries one
+    /// (`account(AccountRoute)` is shown as `AccountRoute` says), and ``RoutingType/push`` otherwise.
+    ///
+    /// For a `Codable` route the nested route is found through the route's encoding (no
+    /// reflection), as for ``name``; otherwise through `Mirror`. Implement `routingType` to decide
+    /// for the parent instead.
     var routingType: RoutingType { get }
 }
 
@@ -33,14 +40,18 @@ extension Route {
     /// The case name and associated values, by reflection: `product(42)`, `account.order(7)`, `home`.
     public var name: String { RouteName.derived(from: self) }
 
-    /// ``RoutingType/push``.
-    public var routingType: RoutingType { .push }
+    /// The nested route's routing type (found by reflection), or ``RoutingType/push``.
+    public var routingType: RoutingType { RouteName.nestedRoute(in: self)?.routingType ?? .push }
 }
 
 extension Route where Self: Encodable {
     /// The case name and associated values, from the route's encoding (no reflection):
     /// `product(42)`, `account.order(7)`, `category(shoes, nil)`, `home`.
     public var name: String { RouteNameEncoder.name(of: self) ?? RouteName.derived(from: self) }
+
+    /// The nested route's routing type (found through the route's encoding, no reflection), or
+    /// ``RoutingType/push``.
+    public var routingType: RoutingType { RouteNameEncoder.nestedRoute(of: self)?.routingType ?? .push }
 }
 
 /// How a typed route is shown when a navigation model applies it.
@@ -76,6 +87,16 @@ enum RouteName {
             }
         }
         return described.isEmpty ? label + suffix : "\(label)(\(described.joined(separator: ", ")))\(suffix)"
+    }
+
+    /// The route a case carries, as its only value or among its values, or `nil`.
+    static func nestedRoute(in value: Any) -> (any Route)? {
+        let mirror = Mirror(reflecting: value)
+        guard mirror.displayStyle == .enum, let child = mirror.children.first else { return nil }
+        if let nested = child.value as? any Route { return nested }
+        let payload = Mirror(reflecting: child.value)
+        guard payload.displayStyle == .tuple else { return nil }
+        return payload.children.lazy.compactMap { $0.value as? any Route }.first
     }
 
     private static func describe(_ value: Any) -> String {

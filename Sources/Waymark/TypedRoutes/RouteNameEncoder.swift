@@ -28,13 +28,31 @@ enum RouteNameEncoder {
         return "\(type(of: route))\(described([root]))"
     }
 
+    /// The route the case of `route` carries (`account(AccountRoute)` carries an `AccountRoute`),
+    /// or `nil` when it carries none or its encoding throws.
+    static func nestedRoute(of route: some Encodable) -> (any Route)? {
+        let root = Node()
+        do {
+            try route.encode(to: NameEncoder(node: root))
+        } catch {
+            return nil
+        }
+        guard case .keyed(let cases) = root.kind, cases.count == 1, let payload = cases.first?.1 else { return nil }
+        let values: [Node] =
+            if case .keyed(let members) = payload.kind { members.map(\.1) } else { [payload] }
+        for value in values {
+            if case .route(let nested) = value.kind { return nested }
+        }
+        return nil
+    }
+
     /// `(a, b)` for plain values, then `.name` for a nested route: `edit(email)`, `account.orders`.
     private static func described(_ values: [Node]) -> String {
         var plain: [String] = []
         var suffix = ""
         for value in values {
-            if case .route(let name) = value.kind {
-                suffix = "." + name
+            if case .route(let nested) = value.kind {
+                suffix = "." + nested.name
             } else {
                 plain.append(render(value))
             }
@@ -48,7 +66,7 @@ enum RouteNameEncoder {
         switch node.kind {
         case .unset, .nil: "nil"
         case .text(let text): text
-        case .route(let name): name
+        case .route(let nested): nested.name
         case .keyed(let members): "{" + members.map { "\($0.0): \(render($0.1))" }.joined(separator: ", ") + "}"
         case .unkeyed(let items): "[" + items.map(render).joined(separator: ", ") + "]"
         }
@@ -60,8 +78,8 @@ enum RouteNameEncoder {
             case unset
             case `nil`
             case text(String)
-            /// A nested route, by its own name.
-            case route(String)
+            /// A nested route: its name and routing type are its own.
+            case route(any Route)
             case keyed([(String, Node)])
             case unkeyed([Node])
         }
@@ -94,7 +112,7 @@ enum RouteNameEncoder {
         /// encoding it into this node.
         func store(_ value: some Encodable, codingPath: [any CodingKey]) throws {
             if let route = value as? any Route {
-                kind = .route(route.name)
+                kind = .route(route)
             } else if let text = value as? any LosslessStringConvertible {
                 kind = .text(text.description)
             } else {
