@@ -177,7 +177,7 @@ final class ScriptedPolicy: PresentationPolicy {
         let purchased = PurchaseFlag()
         var builder = RouteResolverBuilder(schemes: ["shop"], domains: ["shop.example.com"])
         let pro = FeatureClosure(name: "pro") { await purchased.value }
-        builder.add("orders", name: "orders", feature: pro, whenUnavailable: .redirect(to: "paywall")) { request in
+        builder.add("orders", name: "orders", .feature(pro, whenUnavailable: .redirect(to: "paywall"))) { request in
             await router.open(AppRoute.cart, properties: request.properties).destinationOutcome
         }
         builder.add("paywall", name: "paywall") { _ in .handled }

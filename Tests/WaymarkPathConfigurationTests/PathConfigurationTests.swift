@@ -213,7 +213,7 @@ import WaymarkPathConfiguration
                 #"{"rules": [{"patterns": ["/new$"], "properties": {"context": "modal", "title": "From path"}}]}"#.utf8)
         )
         var builder = RouteResolverBuilder(schemes: ["shop"])
-        builder.add("posts/new", name: "new", properties: ["title": "From route", "tab": "posts"]) { _ in .handled }
+        builder.add("posts/new", name: "new", .properties(["title": "From route", "tab": "posts"])) { _ in .handled }
         builder.setDefaultRoute(name: "home") { _ in .handled }
         let holder = PathConfigurationHolder()
         builder.pathProperties = holder

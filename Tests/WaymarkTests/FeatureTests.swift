@@ -20,7 +20,7 @@ import Waymark
 
     func resolver(_ feature: Switch, fallback: FeatureFallback) throws -> RouteResolver {
         var builder = RouteResolverBuilder(schemes: ["shop"])
-        builder.add("reports", name: "reports", feature: feature, whenUnavailable: fallback) { _ in .handled }
+        builder.add("reports", name: "reports", .feature(feature, whenUnavailable: fallback)) { _ in .handled }
         builder.add("paywall", name: "paywall") { _ in .handled }
         return try builder.build()
     }

@@ -13,23 +13,24 @@ import Waymark
         builder.add("product/:id<int>", name: "product") { _ in .handled }
         builder.add("product/:slug", name: "slug") { _ in .handled }
         builder.add("files/*path", name: "files") { _ in .handled }
-        builder.add("admin", name: "admin", internalOnly: true) { _ in .handled }
+        builder.add("admin", name: "admin", .internalOnly) { _ in .handled }
         builder.add("search", name: "search", input: Filter.self) { _, _ in .handled }
-        builder.add("transfer", name: "transfer", requiresConfirmation: true) { _ in .handled }
+        builder.add("transfer", name: "transfer", .requiresConfirmation) { _ in .handled }
         builder.add(
             "login", name: "login",
-            filters: [
+            .filters([
                 FilterClosure(name: "after-login") { request in
                     request.queryParameters["next"].map { .redirect(to: $0) } ?? .proceed
                 }
-            ]
+            ])
         ) { _ in .handled }
         let unavailable = FeatureClosure(name: "pro") { false }
-        builder.add("pro", name: "pro", feature: unavailable, whenUnavailable: .redirect(to: "admin")) { _ in .handled }
-        builder.add("reports", name: "reports", feature: unavailable, whenUnavailable: .redirect(to: "paywall")) { _ in
+        builder.add("pro", name: "pro", .feature(unavailable, whenUnavailable: .redirect(to: "admin"))) { _ in .handled
+        }
+        builder.add("reports", name: "reports", .feature(unavailable, whenUnavailable: .redirect(to: "paywall"))) { _ in
             .handled
         }
-        builder.add("paywall", name: "paywall", internalOnly: true, reachableThroughRedirects: true) { request in
+        builder.add("paywall", name: "paywall", .internalOnly(reachableThroughRedirects: true)) { request in
             // The destination sees the chain's true origin.
             request.origin == .external ? .handled : .unsupported("expected an external origin")
         }

@@ -11,14 +11,14 @@ import Waymark
     @Test func theFiveStepTour() async throws {
         // 1. Register routes: a template, a name, and a destination that handles (or declines) the request.
         var builder = RouteResolverBuilder(schemes: ["shop"], domains: ["shop.example.com"])
-        builder.add("product/:id<int>", name: "product", properties: ["presentation": "modal"]) { request in
+        builder.add("product/:id<int>", name: "product", .properties(["presentation": "modal"])) { request in
             let id = try request.routeParameters?.require("id", as: Int.self)
             print("show product", id ?? 0)
             return .handled
         }
         builder.add("user/:user_id/profile(/:tab)", name: "profile") { _ in .handled }
-        builder.add("help/*topic", name: "help", scopes: [.appAny]) { _ in .handled }
-        builder.add("debug/menu", name: "debug", internalOnly: true) { _ in .handled }
+        builder.add("help/*topic", name: "help", .scopes([.appAny])) { _ in .handled }
+        builder.add("debug/menu", name: "debug", .internalOnly) { _ in .handled }
 
         // 2. Filters run before the destination: proceed, redirect or reject.
         builder.addFilter(

@@ -7,18 +7,18 @@ import Waymark
 @Suite struct RedirectChainTests {
     static func resolver() throws -> RouteResolver {
         var builder = RouteResolverBuilder(schemes: ["shop"], domains: ["shop.example.com"])
-        builder.add("admin", name: "admin", internalOnly: true) { _ in .handled }
-        builder.add("transfer", name: "transfer", requiresConfirmation: true) { _ in .handled }
-        builder.add("paywall", name: "paywall", internalOnly: true, reachableThroughRedirects: true) { _ in .handled }
+        builder.add("admin", name: "admin", .internalOnly) { _ in .handled }
+        builder.add("transfer", name: "transfer", .requiresConfirmation) { _ in .handled }
+        builder.add("paywall", name: "paywall", .internalOnly(reachableThroughRedirects: true)) { _ in .handled }
         // A feature fallback is a redirect too.
         builder.add(
-            "pro", name: "pro", feature: FeatureClosure(name: "pro") { false }, whenUnavailable: .redirect(to: "admin")
+            "pro", name: "pro", .feature(FeatureClosure(name: "pro") { false }, whenUnavailable: .redirect(to: "admin"))
         ) {
             _ in .handled
         }
         builder.add(
             "login", name: "login",
-            filters: [FilterClosure(name: "next") { $0.queryParameters["next"].map { .redirect(to: $0) } ?? .proceed }]
+            .filters([FilterClosure(name: "next") { $0.queryParameters["next"].map { .redirect(to: $0) } ?? .proceed }])
         ) { _ in .handled }
         builder.setDefaultRoute(name: "home") { _ in .handled }
         return try builder.build()
@@ -99,11 +99,11 @@ import Waymark
     /// that needs one.
     @Test func aConfirmationCoversOneHop() async throws {
         var builder = RouteResolverBuilder(schemes: ["shop"])
-        builder.add("transfer", name: "transfer", requiresConfirmation: true) { _ in .handled }
+        builder.add("transfer", name: "transfer", .requiresConfirmation) { _ in .handled }
         builder.add(
             "delete", name: "delete",
-            filters: [FilterClosure(name: "then") { $0.queryParameters["then"].map { .redirect(to: $0) } ?? .proceed }],
-            requiresConfirmation: true
+            .filters([FilterClosure(name: "then") { $0.queryParameters["then"].map { .redirect(to: $0) } ?? .proceed }]
+            ), .requiresConfirmation
         ) { _ in .handled }
         let resolver = try builder.build()
         let first = await resolver.resolve("shop://delete?then=transfer")

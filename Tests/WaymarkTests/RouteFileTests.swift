@@ -93,7 +93,7 @@ import Waymark
             ]),
         Case(
             label: "template not a string", json: #"{"routes": [{"name": "p", "template": 5}]}"#,
-            messages: ["routes[0] (p): error: template: must be a string, not 5"]),
+            messages: ["routes[0] (p): error: template: must be a string or a list of strings, not 5"]),
         Case(
             label: "bad scope", json: #"{"routes": [{"name": "p", "template": "a", "scopes": ["appAny", "web"]}]}"#,
             messages: [
@@ -110,7 +110,7 @@ import Waymark
         Case(
             label: "unknown route field", json: #"{"routes": [{"name": "p", "template": "a", "tmpl": "b"}]}"#,
             messages: [
-                #"routes[0] (p): error: unknown field "tmpl"; a route has name, template, scopes, priority, internal, properties, description"#
+                #"routes[0] (p): error: unknown field "tmpl"; a route has name, template, scopes, priority, internal, requiresConfirmation, properties, description"#
             ]),
         Case(
             label: "unknown default", json: #"{"routes": [{"name": "p", "template": "a"}], "default": "home"}"#,
@@ -138,7 +138,7 @@ import Waymark
             json:
                 #"{"routes": [{"name": "bad", "template": 1}, {"name": "a", "template": "x/:id"}, {"name": "b", "template": "x/:slug"}]}"#,
             messages: [
-                "routes[0] (bad): error: template: must be a string, not 1",
+                "routes[0] (bad): error: template: must be a string or a list of strings, not 1",
                 #"routes[2] (b): error: template: "x/:slug" and "x/:id" differ only in parameter names, so no URL can tell them apart in scope appAny; use one template, or give the parameters different types [see routes[1] (a)]"#,
             ]),
         Case(
@@ -174,12 +174,49 @@ import Waymark
     @Test func messagesQuoteLargeValuesShort() {
         let big = "[" + (0..<100_000).map { _ in "1" }.joined(separator: ",") + "]"
         let deep = String(repeating: "[", count: 500) + String(repeating: "]", count: 500)
-        let json = #"{"routes": [{"name": "a", "template": \#(big)}], "default": \#(deep)}"#
+        let json = #"{"routes": [{"name": "a", "template": "a", "properties": \#(big)}], "default": \#(deep)}"#
         let messages = RouteFile.diagnostics(for: Data(json.utf8)).map(\.message)
         #expect(
             messages == [
                 "must be the name of a route, not " + String(repeating: "[", count: 80) + "…",
-                "must be a string, not [" + Array(repeating: "1", count: 27).joined(separator: ", ") + "…",
+                "must be an object, not [" + Array(repeating: "1", count: 27).joined(separator: ", ") + "…",
+            ])
+    }
+
+    /// A route file takes several templates for a route and the confirmation flag, as the Swift
+    /// forms do; it refuses `reachableThroughRedirects` on purpose.
+    @Test func templateListsAndConfirmation() async throws {
+        let file = try RouteFile(
+            data: Data(
+                #"""
+                {"schemes": ["x-test"], "routes": [
+                  {"name": "createNew", "template": ["create", "create-document"], "requiresConfirmation": true},
+                  {"name": "open", "template": "open/:ref"}
+                ]}
+                """#.utf8))
+        #expect(file.routes[0].alsoMatches.map(\.pattern) == ["create-document"])
+        let resolver = try file.makeResolver()
+        #expect(await resolver.resolve("x-test://create-document").status == .needsConfirmation)
+        #expect(await resolver.resolve("create-document").request?.routeName == "createNew")
+
+        let bad = RouteFile.diagnostics(
+            for: Data(
+                #"""
+                {"routes": [
+                  {"name": "a", "template": ["a", "b/:"]},
+                  {"name": "b", "template": []},
+                  {"name": "c", "template": "c", "internal": true, "reachableThroughRedirects": true},
+                  {"name": "d", "template": ["d", "d"]},
+                  {"name": "e", "template": \#("[" + Array(repeating: "\"e\"", count: 100_000).joined(separator: ",") + "]")}
+                ]}
+                """#.utf8))
+        #expect(
+            bad.map(\.description) == [
+                #"routes[0] (a): error: template[1]: "b/:" column 3: ':' must be followed by a parameter name, as in ':id'"#,
+                "routes[1] (b): error: template: is an empty list; write one template, or a list whose first prints links",
+                "routes[2] (c): error: reachableThroughRedirects: cannot be set in a route file: whoever edits the file could open an internal route to outside links; add .internalOnly(reachableThroughRedirects: true) in code, on the builder the file makes",
+                "routes[4] (e): error: template: lists 100000 templates; a route has at most 64",
+                #"routes[3] (d): error: template[1]: "d" duplicates "d" in scope appAny: both match /d; remove one or give them different scopes [see routes[3] (d)]"#,
             ])
     }
 }

@@ -19,11 +19,11 @@ final class Trace: @unchecked Sendable {
 @Suite struct RouteResolverTests {
     static func builder(_ trace: Trace) -> RouteResolverBuilder {
         var builder = RouteResolverBuilder(schemes: ["shop"], domains: ["shop.example.com"])
-        builder.add("product/:id<int>", name: "product", properties: ["presentation": "modal"]) { request in
+        builder.add("product/:id<int>", name: "product", .properties(["presentation": "modal"])) { request in
             trace.record("product \(request.routeParameters?["id"] ?? "")")
             return .handled
         }
-        builder.add("debug/menu", name: "debug", internalOnly: true) { _ in
+        builder.add("debug/menu", name: "debug", .internalOnly) { _ in
             trace.record("debug")
             return .handled
         }
@@ -121,7 +121,7 @@ final class Trace: @unchecked Sendable {
                 trace.record("r2"); return .proceed
             },
         ]
-        builder.add("a", filters: own) { _ in
+        builder.add("a", .filters(own)) { _ in
             trace.record("destination"); return .handled
         }
         let result = try await builder.build().resolve("a")
@@ -160,9 +160,9 @@ final class Trace: @unchecked Sendable {
         var builder = Self.builder(trace)
         builder.add(
             "account", name: "account",
-            filters: [
+            .filters([
                 FilterClosure(name: "signed-in") { _ in .redirect(to: "sign-in") }
-            ]
+            ])
         ) { _ in
             trace.record("account"); return .handled
         }
@@ -178,8 +178,8 @@ final class Trace: @unchecked Sendable {
 
     @Test func aRedirectLoopIsDetectedAndStopped() async throws {
         var builder = RouteResolverBuilder()
-        builder.add("a", filters: [FilterClosure(name: "to-b") { _ in .redirect(to: "b") }]) { _ in .handled }
-        builder.add("b", filters: [FilterClosure(name: "to-a") { _ in .redirect(to: "a") }]) { _ in .handled }
+        builder.add("a", .filters([FilterClosure(name: "to-b") { _ in .redirect(to: "b") }])) { _ in .handled }
+        builder.add("b", .filters([FilterClosure(name: "to-a") { _ in .redirect(to: "a") }])) { _ in .handled }
         let result = try await builder.build().resolve("a")
         #expect(result.status == .redirectLoop)
         #expect(result.reason == #"filter 'to-a' redirected back to "a", which was already visited: "a" → "b" → "a""#)
@@ -191,11 +191,11 @@ final class Trace: @unchecked Sendable {
         builder.maximumRedirects = 3
         builder.add(
             "n/:i<int>",
-            filters: [
+            .filters([
                 FilterClosure(name: "next") { request in
                     .redirect(to: "n/\((Int(request.routeParameters?["i"] ?? "0") ?? 0) + 1)")
                 }
-            ]
+            ])
         ) { _ in .handled }
         let result = try await builder.build().resolve("n/0")
         #expect(result.status == .redirectLoop)
@@ -283,7 +283,7 @@ final class Trace: @unchecked Sendable {
         #expect(unmatched.routeParameters == nil)
         #expect(withoutDefault.request(for: "shop://product/\u{0}") == nil)
 
-        builder.setDefaultRoute(name: "home", properties: ["title": "Home"]) { _ in .handled }
+        builder.setDefaultRoute(name: "home", .properties(["title": "Home"])) { _ in .handled }
         let fallback = try #require(try builder.build().request(for: "other://x", origin: .internal))
         #expect(fallback.routeName == "home")
         #expect(fallback.matchedTemplate == nil)

@@ -13,7 +13,7 @@ public enum ResolutionBenchmark {
     public static func makeResolver() throws -> RouteResolver {
         var builder = RouteResolverBuilder(schemes: ["shop"], domains: ["shop.example.com"])
         builder.add("/", name: "home") { _ in .handled }
-        builder.add("product/:id<int>", name: "product", properties: ["presentation": "modal"]) { _ in .handled }
+        builder.add("product/:id<int>", name: "product", .properties(["presentation": "modal"])) { _ in .handled }
         builder.add("category/:slug", name: "category") { _ in .handled }
         builder.add("search", name: "search") { _ in .handled }
         builder.add("user/:user_id/profile(/:tab)", name: "profile") { _ in .handled }

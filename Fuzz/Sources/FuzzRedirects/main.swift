@@ -9,25 +9,25 @@ let resolver: RouteResolver? = {
     var builder = RouteResolverBuilder(schemes: ["shop"], domains: ["shop.example.com"])
     builder.add("/", name: "home") { _ in .handled }
     builder.add("product/:id<int>", name: "product") { _ in .handled }
-    builder.add("admin", name: "admin", internalOnly: true) { _ in .handled }
-    builder.add("admin/:section", name: "admin-section", internalOnly: true) { _ in .handled }
-    builder.add("transfer", name: "transfer", requiresConfirmation: true) { _ in .handled }
-    builder.add("paywall", name: "paywall", internalOnly: true, reachableThroughRedirects: true) { _ in .handled }
+    builder.add("admin", name: "admin", .internalOnly) { _ in .handled }
+    builder.add("admin/:section", name: "admin-section", .internalOnly) { _ in .handled }
+    builder.add("transfer", name: "transfer", .requiresConfirmation) { _ in .handled }
+    builder.add("paywall", name: "paywall", .internalOnly(reachableThroughRedirects: true)) { _ in .handled }
     builder.add(
-        "pro", name: "pro", feature: FeatureClosure(name: "pro") { false }, whenUnavailable: .redirect(to: "admin")
+        "pro", name: "pro", .feature(FeatureClosure(name: "pro") { false }, whenUnavailable: .redirect(to: "admin"))
     ) { _ in .handled }
     builder.add(
         "login", name: "login",
-        filters: [
+        .filters([
             FilterClosure(name: "next") { $0.queryParameters["next"].map { .redirect(to: $0) } ?? .proceed },
             FilterClosure(name: "then") {
                 $0.queryParameters["then"].map { .redirect(to: "login?next=" + $0) } ?? .proceed
             },
-        ]
+        ])
     ) { _ in .handled }
     builder.add(
         "go/*rest", name: "go",
-        filters: [FilterClosure(name: "rest") { request in .redirect(to: request.wildcardPath ?? "/") }]
+        .filters([FilterClosure(name: "rest") { request in .redirect(to: request.wildcardPath ?? "/") }])
     ) { _ in .handled }
     builder.setDefaultRoute(name: "default") { _ in .handled }
     return try? builder.build()

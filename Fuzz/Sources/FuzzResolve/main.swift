@@ -11,10 +11,10 @@ let resolver: RouteResolver? = {
     builder.add("category/:slug(/:page<int>)", name: "category") { _ in .handled }
     builder.add("files/*path", name: "files") { _ in .handled }
     builder.add("a/*/c/:d<uuid>", name: "middle") { _ in .handled }
-    builder.add("admin", name: "admin", internalOnly: true) { _ in .handled }
+    builder.add("admin", name: "admin", .internalOnly) { _ in .handled }
     builder.add(
         "login", name: "login",
-        filters: [FilterClosure(name: "next") { $0.queryParameters["next"].map { .redirect(to: $0) } ?? .proceed }]
+        .filters([FilterClosure(name: "next") { $0.queryParameters["next"].map { .redirect(to: $0) } ?? .proceed }])
     ) { _ in .handled }
     builder.setDefaultRoute(name: "default") { _ in .handled }
     return try? builder.build()

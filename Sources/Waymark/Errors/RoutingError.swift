@@ -29,6 +29,7 @@ public struct RoutingError: Error, Sendable, CustomStringConvertible, Equatable 
             case invalidURL
             case invalidRouteMap
             case linkUnavailable
+            case invalidRouteOptions
         }
         private let kind: Kind
 
@@ -61,6 +62,10 @@ public struct RoutingError: Error, Sendable, CustomStringConvertible, Equatable 
         /// A link cannot be made: the route's scopes exclude that kind of link, a scheme or domain
         /// is not accepted, or a value cannot be written in its place.
         public static let linkUnavailable = Code(kind: .linkUnavailable)
+
+        /// A route's options cannot go together, or not on that route (a default route with
+        /// scopes, say).
+        public static let invalidRouteOptions = Code(kind: .invalidRouteOptions)
 
         private init(kind: Kind) { self.kind = kind }
 

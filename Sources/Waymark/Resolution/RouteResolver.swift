@@ -18,15 +18,30 @@
 public struct RouteResolver: Sendable {
     struct Route: Sendable {
         var name: String?
+        /// The first template: the one that prints links (`nil` for the default route).
         var template: RouteTemplate?
         var internalOnly: Bool
         var reachableThroughRedirects: Bool
         var properties: [String: JSONValue]
         var filters: [any RouteFilter]
-        var feature: (any Feature)?
-        var featureFallback: FeatureFallback
+        var features: [FeatureRequirement]
         var requiresConfirmation: Bool
         var destination: RouteResolverBuilder.Destination
+
+        init(
+            name: String?, template: RouteTemplate?, settings: RouteSettings,
+            destination: @escaping RouteResolverBuilder.Destination
+        ) {
+            self.name = name
+            self.template = template
+            internalOnly = settings.internalOnly
+            reachableThroughRedirects = settings.reachableThroughRedirects
+            properties = settings.properties
+            filters = settings.filters
+            features = settings.features
+            requiresConfirmation = settings.requiresConfirmation
+            self.destination = destination
+        }
     }
 
     /// The route table behind the resolver; its values index the routes.
@@ -63,14 +78,21 @@ public struct RouteResolver: Sendable {
         return path.isEmpty ? own : own.merging(path) { _, fromPath in fromPath }
     }
 
-    /// The name of the route registered at an index, if it has one.
-    public func routeName(at index: Int) -> String? {
-        routes.indices.contains(index) ? routes[index].name : nil
+    /// The name of the route of a table registration (``RouteMatch/registrationIndex``), if it
+    /// has one. A route with other templates (``RouteOption/alsoMatches(_:)-swift.type.method``) has
+    /// one registration per template.
+    public func routeName(at registration: Int) -> String? {
+        route(ofRegistration: registration)?.name
     }
 
-    /// Whether the route registered at an index is internal-only.
-    public func isInternalOnly(at index: Int) -> Bool {
-        routes.indices.contains(index) && routes[index].internalOnly
+    /// Whether the route of a table registration (``RouteMatch/registrationIndex``) is internal-only.
+    public func isInternalOnly(at registration: Int) -> Bool {
+        route(ofRegistration: registration)?.internalOnly ?? false
+    }
+
+    private func route(ofRegistration registration: Int) -> Route? {
+        guard table.values.indices.contains(registration) else { return nil }
+        return routes[table.values[registration]]
     }
 
     /// The name of the default route, if there is a default route and it is named.
@@ -352,11 +374,18 @@ public struct RouteResolver: Sendable {
         }
     }
 
-    /// Asks the route's feature, if it has one; returns the step that stops the request when it is
-    /// unavailable.
+    /// Asks the route's features in order; returns the step that stops the request at the first
+    /// that is unavailable.
     private func checkFeature(_ route: Route, _ request: RouteRequest) async -> Step? {
-        guard let feature = route.feature, !(await feature.isAvailable()) else { return nil }
-        switch route.featureFallback {
+        for requirement in route.features {
+            if !(await requirement.feature.isAvailable()) { return stop(requirement, route, request) }
+        }
+        return nil
+    }
+
+    private func stop(_ requirement: FeatureRequirement, _ route: Route, _ request: RouteRequest) -> Step {
+        let feature = requirement.feature
+        switch requirement.fallback {
         case .reject:
             return .finished(
                 RoutingResult(
@@ -403,11 +432,14 @@ public struct RouteResolver: Sendable {
         _ url: RouteURL, origin: RouteOrigin, found: MatchingCore.Found, firstCaptureStart: Int32 = 0
     ) -> RouteRequest {
         let core = table.core
-        let index = Int(core.trie.leaves[Int(found.leafIndex)].route)
+        let registration = Int(core.trie.leaves[Int(found.leafIndex)].route)
+        let index = table.values[registration]
         let source = url.string
         // Field by field: copying the whole `Route` would retain every filter, closure and property.
+        // The template is the registration's: the one that matched, which for a route with other
+        // templates may not be its first.
         return RouteRequest(
-            url: url, origin: origin, routeName: routes[index].name, matchedTemplate: routes[index].template,
+            url: url, origin: origin, routeName: routes[index].name, matchedTemplate: core.template(of: registration),
             scope: core.scopeList[Int(found.scopeID)],
             routeParameters: core.parameters(of: found, in: source, firstCaptureStart: firstCaptureStart),
             wildcard: core.wildcard(of: found, in: source), properties: properties(routes[index].properties, url))

@@ -23,18 +23,36 @@ public struct RouteFile: Sendable {
     public struct Route: Sendable {
         /// The route's name: unique, used by `default`, results and link creation.
         public let name: String
-        /// The template as written in the file.
+        /// The template as written in the file (the first, when the file lists several).
         public let pattern: String
-        /// The parsed template.
+        /// The parsed template: the one that prints links.
         public let template: RouteTemplate
+        /// The other templates, when `"template"` is a list: they open the route and never print links.
+        public let alsoMatches: [RouteTemplate]
         /// Where it applies (`appAny` and `universalAny` when the file omits `scopes`).
         public let scopes: [RouteScope]
         /// Its priority (0 when omitted).
         public let priority: Int
-        /// Whether external links cannot reach it.
+        /// Whether external links cannot reach it (`"internal"`).
         public let isInternal: Bool
+        /// Whether an external link to it waits for the user's confirmation.
+        public let requiresConfirmation: Bool
         /// Properties carried by its requests.
         public let properties: [String: JSONValue]
+
+        /// The route's fields as ``RouteOption``s, as every registration form takes them.
+        ///
+        /// A file holds no code, so no filters or features (add them in code, on the builder the
+        /// file makes), and never `reachableThroughRedirects`, which would let whoever edits the
+        /// file open an internal route to outside links (docs/security.md).
+        public var options: [RouteOption] {
+            var options: [RouteOption] = [.scopes(scopes), .priority(priority)]
+            if isInternal { options.append(.internalOnly) }
+            if requiresConfirmation { options.append(.requiresConfirmation) }
+            if !properties.isEmpty { options.append(.properties(properties)) }
+            if !alsoMatches.isEmpty { options.append(.alsoMatches(alsoMatches)) }
+            return options
+        }
     }
 
     /// The accepted custom schemes.
@@ -136,12 +154,10 @@ public struct RouteFile: Sendable {
     ) -> RouteResolverBuilder {
         var builder = RouteResolverBuilder(schemes: schemes, domains: domains, options: options)
         for route in routes {
-            builder.add(
-                route.template, name: route.name, scopes: route.scopes, priority: route.priority,
-                internalOnly: route.isInternal, properties: route.properties, to: destination)
+            builder.add(route.template, name: route.name, settings: RouteSettings(route.options), to: destination)
         }
         if let defaultRouteName, let route = route(named: defaultRouteName) {
-            builder.setDefaultRoute(name: route.name, properties: route.properties, to: destination)
+            builder.setDefaultRoute(name: route.name, .properties(route.properties), to: destination)
         }
         return builder
     }

@@ -6,8 +6,13 @@ enum RouteFileLoader {
     static let topLevelKeys = [
         "schemes", "domains", "options", "routes", "default", "pathConfiguration", "description",
     ]
-    static let routeKeys = ["name", "template", "scopes", "priority", "internal", "properties", "description"]
+    static let routeKeys = [
+        "name", "template", "scopes", "priority", "internal", "requiresConfirmation", "properties", "description",
+    ]
     static let optionKeys = ["caseInsensitivePaths", "strictTrailingSlash"]
+    /// The most templates one route may list: each is a registration (as for a typed case,
+    /// `CompiledRouteMap.maximumTemplatesPerCase`).
+    static let maximumTemplates = 64
 
     struct Loaded {
         var file: RouteFile?
@@ -83,19 +88,24 @@ enum RouteFileLoader {
             schemes: schemes, domains: domains, options: options, routes: routes, defaultRouteName: defaultName,
             warnings: [], pathConfiguration: pathConfiguration)
         // The table's own checks, mapped back to file positions.
-        for diagnostic in file.makeBuilder().diagnostics() {
-            let index = diagnostic.registrationIndex
+        let builder = file.makeBuilder()
+        for diagnostic in builder.diagnostics() {
+            // Registrations to routes (a route with several templates has one per template).
+            let position = diagnostic.registrationIndex.flatMap(builder.registrationRoute)
+            let index = position?.route
             let fileIndex = index.map { fileIndexes[$0] }
+            let templateField =
+                position.map { routes[$0.route].alsoMatches.isEmpty ? "template" : "template[\($0.template)]" }
             let field: String? =
                 switch diagnostic.code {
                 case .invalidScope: "scopes"
                 case .invalidScheme: "schemes"
                 case .invalidDomain: "domains"
                 case .duplicateRoute where diagnostic.message.hasPrefix("the route name"): "name"
-                default: index == nil ? nil : "template"
+                default: templateField
                 }
-            let related = diagnostic.relatedRegistrationIndices.map {
-                RouteFileDiagnostic.location(fileIndexes[$0], name: routes[$0].name)
+            let related = diagnostic.relatedRegistrationIndices.compactMap(builder.registrationRoute).map {
+                RouteFileDiagnostic.location(fileIndexes[$0.route], name: routes[$0.route].name)
             }
             let message = diagnostic.message + (related.isEmpty ? "" : " [see " + related.joined(separator: ", ") + "]")
             collector.diagnostics.append(
@@ -123,6 +133,14 @@ enum RouteFileLoader {
             valid = false
         }
         for key in object.keys.sorted() where !routeKeys.contains(key) {
+            if key == "reachableThroughRedirects" {
+                // A decision, not an omission: docs/security.md, "Route files".
+                fail(
+                    "cannot be set in a route file: whoever edits the file could open an internal route to outside links; "
+                        + "add .internalOnly(reachableThroughRedirects: true) in code, on the builder the file makes",
+                    key)
+                continue
+            }
             fail("unknown field \"\(key)\"; a route has \(routeKeys.joined(separator: ", "))", nil)
         }
         if name == nil {
@@ -130,16 +148,30 @@ enum RouteFileLoader {
         } else if name?.isEmpty == true {
             fail("must not be empty", "name")
         }
-        var template: RouteTemplate?
-        switch object["template"] {
-        case .string(let pattern)?:
+        // One template, or several: the first prints links, the others only parse.
+        var templates: [RouteTemplate] = []
+        func parse(_ pattern: String, _ field: String) {
             do throws(RoutingError) {
-                template = try RouteTemplate(parsing: pattern)
+                templates.append(try RouteTemplate(parsing: pattern))
             } catch {
-                fail(error.message, "template")
+                fail(error.message, field)
             }
+        }
+        switch object["template"] {
+        case .string(let pattern)?: parse(pattern, "template")
+        case .array(let items)? where items.count > RouteFileLoader.maximumTemplates:
+            fail("lists \(items.count) templates; a route has at most \(RouteFileLoader.maximumTemplates)", "template")
+        case .array(let items)? where !items.isEmpty:
+            for (position, item) in items.enumerated() {
+                if case .string(let pattern) = item {
+                    parse(pattern, "template[\(position)]")
+                } else {
+                    fail("must be a string, not \(item.quoted())", "template[\(position)]")
+                }
+            }
+        case .array?: fail("is an empty list; write one template, or a list whose first prints links", "template")
         case nil: fail("is missing", "template")
-        case let other?: fail("must be a string, not \(other.quoted())", "template")
+        case let other?: fail("must be a string or a list of strings, not \(other.quoted())", "template")
         }
         var scopes = RouteScope.defaultScopes
         switch object["scopes"] {
@@ -167,22 +199,27 @@ enum RouteFileLoader {
         case let other?:
             fail("must be a whole number between -1000000000 and 1000000000, not \(other.quoted())", "priority")
         }
-        var isInternal = false
-        switch object["internal"] {
-        case nil: break
-        case .bool(let value)?: isInternal = value
-        case let other?: fail("must be true or false, not \(other.quoted())", "internal")
+        func flag(_ field: String) -> Bool {
+            switch object[field] {
+            case nil: return false
+            case .bool(let value)?: return value
+            case let other?:
+                fail("must be true or false, not \(other.quoted())", field)
+                return false
+            }
         }
+        let isInternal = flag("internal")
+        let requiresConfirmation = flag("requiresConfirmation")
         var properties: [String: JSONValue] = [:]
         switch object["properties"] {
         case nil: break
         case .object(let value)?: properties = value
         case let other?: fail("must be an object, not \(other.quoted())", "properties")
         }
-        guard valid, let name, let template, case .string(let pattern)? = object["template"] else { return nil }
+        guard valid, let name, let template = templates.first else { return nil }
         return RouteFile.Route(
-            name: name, pattern: pattern, template: template, scopes: scopes, priority: priority,
-            isInternal: isInternal,
+            name: name, pattern: template.pattern, template: template, alsoMatches: Array(templates.dropFirst()),
+            scopes: scopes, priority: priority, isInternal: isInternal, requiresConfirmation: requiresConfirmation,
             properties: properties)
     }
 

@@ -6,22 +6,38 @@ struct CompiledRouteMap: Sendable {
         let chain: [String]
         /// `ShopRoute.account.order`: for messages and as the resolver's route name.
         let label: String
-        /// The full template (parent templates first), without the query part.
+        /// The full template (parent templates first), without the query part: the one that prints links.
         let template: RouteTemplate
+        /// The other full templates that open the case (``RouteOption/alsoMatches(_:)-swift.type.method``,
+        /// or a mapping written as an array): every combination of the parents' and the case's own.
+        let alternates: [RouteTemplate]
         /// The associated values that travel in the query, by top-level name.
         let queryNames: Set<String>
-        let scopes: [RouteScope]
-        let priority: Int
+        /// The case's options, merged with its parents' (``RouteSettings/nested(_:)``); its other
+        /// templates are in ``alternates``.
+        let settings: RouteSettings
+
+        var scopes: [RouteScope] { settings.effectiveScopes }
+        var priority: Int { settings.effectivePriority }
+        /// The first template, then the others.
+        var templates: [RouteTemplate] { [template] + alternates }
     }
+
+    /// The most templates one case may have, its parents' combinations included: each is a
+    /// registration, and nesting multiplies them.
+    static let maximumTemplatesPerCase = 64
 
     let typeName: String
     let entries: [Entry]
     private let byChain: [[String]: Int]
 
     /// Compiles the map of `R`, checking every case against its template.
-    init<R: URLRoute>(_ type: R.Type) throws(RoutingError) {
+    ///
+    /// - Parameter base: Options every case starts from, as a nested case starts from its parent's.
+    init<R: URLRoute>(_ type: R.Type, base: RouteSettings = RouteSettings()) throws(RoutingError) {
         var entries: [Entry] = []
-        try Self.append(type, parent: nil, into: &entries, depth: 0)
+        let root = Parent(chain: [], label: "\(R.self)", paths: [""], queryNames: [], names: [], settings: base)
+        try Self.append(type, parent: root, into: &entries, depth: 0)
         self.typeName = "\(R.self)"
         self.entries = entries
         var byChain: [[String]: Int] = [:]
@@ -38,17 +54,19 @@ struct CompiledRouteMap: Sendable {
     private struct Parent {
         var chain: [String]
         var label: String
-        var path: String
+        /// The full paths, the first one printing links.
+        var paths: [String]
         var queryNames: Set<String>
         var names: Set<String>
-        var scopes: [RouteScope]
-        var priority: Int
+        var settings: RouteSettings
     }
 
-    private static func append<R: URLRoute>(_ type: R.Type, parent: Parent?, into entries: inout [Entry], depth: Int)
+    /// Appends the entries of `R`'s cases under `parent` (for the top-level type, a parent with no
+    /// chain, one empty path and the base settings).
+    private static func append<R: URLRoute>(_ type: R.Type, parent: Parent, into entries: inout [Entry], depth: Int)
         throws(RoutingError)
     {
-        let typeLabel = parent?.label ?? "\(R.self)"
+        let typeLabel = parent.label
         guard depth < 16 else {
             throw mismatch(typeLabel, "routes nest more than 16 levels deep; is a route type nested in itself?")
         }
@@ -57,7 +75,13 @@ struct CompiledRouteMap: Sendable {
         for mapped in R.routeMap.entries {
             let label = typeLabel + "." + mapped.caseName
             guard seen.insert(mapped.caseName).inserted else {
-                throw mismatch(label, "the routeMap of \(R.self) maps the case '\(mapped.caseName)' twice")
+                throw mismatch(
+                    label,
+                    "the routeMap of \(R.self) maps the case '\(mapped.caseName)' twice; for several templates, write \"\(mapped.caseName)\": [\"first\", \"other\"] (the first prints links)"
+                )
+            }
+            guard !mapped.mapping.isEmptyList else {
+                throw mismatch(label, "the mapping is an empty list; write at least one template")
             }
             let (pathPart, queryNames) = try split(mapped.mapping.pattern, label: label)
             let fields: [RouteProbe.Field]
@@ -68,33 +92,57 @@ struct CompiledRouteMap: Sendable {
             }
             let level = try LevelCheck(
                 label: label, pattern: mapped.mapping.pattern, path: pathPart, queryNames: queryNames)
-            let childRoute = try level.check(fields, inherited: parent?.names ?? [])
+            let childRoute = try level.check(fields, inherited: parent.names)
 
-            let fullPath = join(parent?.path ?? "", pathPart)
-            let scopes =
-                parent.map { mapped.mapping.scopes == RouteScope.defaultScopes ? $0.scopes : mapped.mapping.scopes }
-                ?? mapped.mapping.scopes
-            let priority = mapped.mapping.priority != 0 ? mapped.mapping.priority : (parent?.priority ?? 0)
-            let names = (parent?.names ?? []).union(level.ownNames(fields))
-            let allQuery = (parent?.queryNames ?? []).union(queryNames)
-            let chain = (parent?.chain ?? []) + [mapped.caseName]
+            var settings = parent.settings.nested(mapped.mapping.options)
+            // The case's other templates: each is checked against the case as the first one is.
+            var ownPaths = [pathPart]
+            for other in settings.alsoMatches {
+                let (otherPath, otherQuery) = try split(other.pattern, label: label)
+                guard otherQuery.isEmpty || otherQuery == queryNames else {
+                    throw mismatch(
+                        label,
+                        "the other template '\(other.pattern)' lists other query values than '\(mapped.mapping.pattern)'; list them once, on the first"
+                    )
+                }
+                let otherLevel = try LevelCheck(
+                    label: label, pattern: other.pattern, path: otherPath, queryNames: queryNames)
+                _ = try otherLevel.check(fields, inherited: parent.names)
+                ownPaths.append(otherPath)
+            }
+            settings.alsoMatches = []
+            var fullPaths: [String] = []
+            for parentPath in parent.paths {
+                for own in ownPaths { fullPaths.append(join(parentPath, own)) }
+            }
+            guard fullPaths.count <= maximumTemplatesPerCase else {
+                throw mismatch(
+                    label,
+                    "the case has \(fullPaths.count) templates with its parents' combinations; at most \(maximumTemplatesPerCase) are allowed"
+                )
+            }
+            let names = parent.names.union(level.ownNames(fields))
+            let allQuery = parent.queryNames.union(queryNames)
+            let chain = parent.chain + [mapped.caseName]
             if let childRoute {
                 let next = Parent(
-                    chain: chain, label: label, path: fullPath, queryNames: allQuery, names: names, scopes: scopes,
-                    priority: priority)
+                    chain: chain, label: label, paths: fullPaths, queryNames: allQuery, names: names,
+                    settings: settings)
                 try appendChild(childRoute, parent: next, into: &entries, depth: depth + 1)
                 continue
             }
-            let template: RouteTemplate
-            do {
-                template = try RouteTemplate(parsing: fullPath)
-            } catch {
-                throw mismatch(label, error.message)
+            var templates: [RouteTemplate] = []
+            for path in fullPaths {
+                do {
+                    templates.append(try RouteTemplate(parsing: path))
+                } catch {
+                    throw mismatch(label, error.message)
+                }
             }
             entries.append(
                 Entry(
-                    chain: chain, label: label, template: template, queryNames: allQuery, scopes: scopes,
-                    priority: priority))
+                    chain: chain, label: label, template: templates[0], alternates: Array(templates.dropFirst()),
+                    queryNames: allQuery, settings: settings))
         }
     }
 

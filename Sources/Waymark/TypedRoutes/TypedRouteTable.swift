@@ -21,8 +21,10 @@ public struct TypedRouteTable<R: URLRoute>: Sendable {
     public struct Entry: Sendable {
         /// `ShopRoute.account.orders`: the type, then the case chain. Also the resolver's route name.
         public let name: String
-        /// The full template, nested templates mounted under their parents'.
+        /// The full template, nested templates mounted under their parents': the one that prints links.
         public let template: RouteTemplate
+        /// The other full templates that open the case; they parse links and never print them.
+        public let alternates: [RouteTemplate]
         /// The associated values that travel in the query, sorted.
         public let queryNames: [String]
         /// Where the template applies.
@@ -32,7 +34,9 @@ public struct TypedRouteTable<R: URLRoute>: Sendable {
     /// Every registered case, in registration order.
     public var entries: [Entry] {
         map.entries.map {
-            Entry(name: $0.label, template: $0.template, queryNames: $0.queryNames.sorted(), scopes: $0.scopes)
+            Entry(
+                name: $0.label, template: $0.template, alternates: $0.alternates, queryNames: $0.queryNames.sorted(),
+                scopes: $0.scopes)
         }
     }
 
@@ -52,7 +56,9 @@ public struct TypedRouteTable<R: URLRoute>: Sendable {
         var builder = RouteTableBuilder<Int>(schemes: schemes, domains: domains, options: options)
         for type in parameterTypes { builder.addParameterType(type) }
         for (index, entry) in map.entries.enumerated() {
-            builder.add(entry.template, scopes: entry.scopes, priority: entry.priority, to: index)
+            for template in entry.templates {
+                builder.add(template, scopes: entry.scopes, priority: entry.priority, to: index)
+            }
         }
         self.table = try builder.build()
         self.map = map
@@ -74,18 +80,29 @@ public struct TypedRouteTable<R: URLRoute>: Sendable {
         try links.universalLink(for: route, domain: domain)
     }
 
-    /// The route value a URL opens, or `nil` when nothing matches or no matching case can be made
-    /// from the URL's values (each candidate is tried in precedence order).
-    public func route(for url: String) -> R? {
-        try? resolve(url)?.get()
+    /// The route value a URL opens, or `nil` when nothing matches, no matching case can be made
+    /// from the URL's values (each candidate is tried in precedence order), or the case may not be
+    /// opened this way (see ``resolve(_:origin:)``).
+    ///
+    /// - Parameter origin: Where the URL comes from; by default, a URL with a scheme is external
+    ///   and a route string without one is internal, as ``RouteResolver`` decides.
+    public func route(for url: String, origin: RouteOrigin? = nil) -> R? {
+        try? resolve(url, origin: origin)?.get()
     }
 
     /// The route value a URL opens, or why not: `nil` when nothing matches; the decoding error of
     /// the best candidate when every candidate matched but none could be made from the URL's values.
-    public func resolve(_ url: String) -> Result<R, RouteInputError>? {
+    ///
+    /// A table opens what matching alone decides. A case whose options need more is not opened
+    /// here, and the next candidate is tried: from an external URL, an internal-only case or one
+    /// that requires confirmation; from any URL, a case with filters or a feature, which are asked
+    /// asynchronously. Open such cases through a ``RouteResolver`` (``RouteResolverBuilder/add(routes:_:to:)``),
+    /// whose result says what stopped them.
+    public func resolve(_ url: String, origin: RouteOrigin? = nil) -> Result<R, RouteInputError>? {
         let lookup = table.candidates(url)
+        let origin = origin ?? RouteResolver.inferredOrigin(of: url)
         var firstError: RouteInputError?
-        for match in lookup.matches {
+        for match in lookup.matches where opensByMatchingAlone(map.entries[match.value].settings, from: origin) {
             do throws(RouteInputError) {
                 return .success(try route(from: match, rawQuery: lookup.url?.rawQuery))
             } catch {
@@ -95,13 +112,21 @@ public struct TypedRouteTable<R: URLRoute>: Sendable {
         return firstError.map { .failure($0) }
     }
 
+    /// Whether a case with these settings opens from `origin` with nothing asked but matching.
+    private func opensByMatchingAlone(_ settings: RouteSettings, from origin: RouteOrigin) -> Bool {
+        guard settings.filters.isEmpty && settings.features.isEmpty else { return false }
+        return origin == .internal || !(settings.internalOnly || settings.requiresConfirmation)
+    }
+
     /// The route value of a match of ``table``.
     ///
     /// - Throws: ``RouteInputError`` when a value does not convert (for example, a raw-value enum
     ///   parameter with an unknown value).
     public func route(from match: RouteMatch<Int>, rawQuery: Substring?) throws(RouteInputError) -> R {
         let entry = map.entries[match.value]
-        return try Self.decode(entry: entry, parameters: match.parameters, wildcard: match.wildcard, rawQuery: rawQuery)
+        return try Self.decode(
+            entry: entry, template: match.template, parameters: match.parameters, wildcard: match.wildcard,
+            rawQuery: rawQuery)
     }
 
     /// The route value of a request that one of this type's routes matched, for example in a
@@ -120,15 +145,19 @@ public struct TypedRouteTable<R: URLRoute>: Sendable {
 
     static func decode(entry: CompiledRouteMap.Entry, request: RouteRequest) throws(RouteInputError) -> R {
         try decode(
-            entry: entry, parameters: request.routeParameters ?? RouteParameters(), wildcard: request.wildcard,
+            entry: entry, template: request.matchedTemplate ?? entry.template,
+            parameters: request.routeParameters ?? RouteParameters(), wildcard: request.wildcard,
             rawQuery: request.url.rawQuery)
     }
 
+    /// Decodes the case of `entry` from what `template` (the one that matched: the first or
+    /// another) captured.
     private static func decode(
-        entry: CompiledRouteMap.Entry, parameters: RouteParameters, wildcard: [String]?, rawQuery: Substring?
+        entry: CompiledRouteMap.Entry, template: RouteTemplate, parameters: RouteParameters, wildcard: [String]?,
+        rawQuery: Substring?
     ) throws(RouteInputError) -> R {
         var catchAll: String?
-        if case .catchAll(let name)? = entry.template.variants.last?.segments.last { catchAll = name }
+        if case .catchAll(let name)? = template.variants.last?.segments.last { catchAll = name }
         let source = ParameterSource(
             routeParameters: parameters, catchAll: catchAll, wildcard: wildcard, rawQuery: rawQuery)
         return try RouteInputDecoder().decode(R.self, source: source, chain: entry.chain)
@@ -136,27 +165,29 @@ public struct TypedRouteTable<R: URLRoute>: Sendable {
 }
 
 extension RouteResolverBuilder {
-    /// Registers every case of a ``URLRoute`` type, each under its template and scopes, with one
-    /// destination that receives the route value. A request whose values do not make a route value
-    /// ends as ``RoutingStatus/invalid`` with the decoding error.
+    /// Registers every case of a ``URLRoute`` type, each under its templates and with its options
+    /// from the ``RouteMap``, with one destination that receives the route value. A request whose
+    /// values do not make a route value ends as ``RoutingStatus/invalid`` with the decoding error.
     ///
     /// ```swift
-    /// try builder.add(routes: ShopRoute.self) { route, request in
+    /// try builder.add(routes: ShopRoute.self, .filters(signedIn)) { route, request in
     ///     await navigator.show(route)
     ///     return .handled
     /// }
     /// ```
     ///
+    /// - Parameter options: Options for every case, under each case's own (see ``RouteOption``).
     /// - Throws: ``RoutingError/Code/invalidRouteMap`` naming the case and template that disagree.
     public mutating func add<R: URLRoute>(
-        routes type: R.Type, filters: [any RouteFilter] = [],
+        routes type: R.Type, _ options: RouteOption...,
         to destination: @escaping @Sendable (R, RouteRequest) async throws -> DestinationOutcome
     ) throws(RoutingError) {
-        let map = try CompiledRouteMap(type)
+        // The shared options are every case's starting point, as a parent's are a nested case's.
+        let map = try CompiledRouteMap(type, base: RouteSettings(options))
         for entry in map.entries {
-            add(
-                entry.template, name: entry.label, scopes: entry.scopes, priority: entry.priority, filters: filters
-            ) { request in
+            var settings = entry.settings
+            settings.alsoMatches = entry.alternates
+            add(entry.template, name: entry.label, settings: settings) { request in
                 let route = try TypedRouteTable<R>.decode(entry: entry, request: request)
                 return try await destination(route, request)
             }
@@ -173,14 +204,13 @@ extension RouteResolverBuilder {
     ///     return .handled
     /// }
     /// ```
+    ///
+    /// - Parameter options: As for every route (see ``RouteOption``).
     public mutating func add<Input: Decodable & Sendable>(
-        _ template: RouteTemplate, name: String? = nil, scopes: [RouteScope] = RouteScope.defaultScopes,
-        priority: Int = 0, internalOnly: Bool = false, input: Input.Type, filters: [any RouteFilter] = [],
+        _ template: RouteTemplate, name: String? = nil, input: Input.Type, _ options: RouteOption...,
         to destination: @escaping @Sendable (Input, RouteRequest) async throws -> DestinationOutcome
     ) {
-        add(
-            template, name: name, scopes: scopes, priority: priority, internalOnly: internalOnly, filters: filters
-        ) { request in
+        add(template, name: name, settings: RouteSettings(options)) { request in
             let value = try RouteInputDecoder().decode(Input.self, from: request)
             return try await destination(value, request)
         }

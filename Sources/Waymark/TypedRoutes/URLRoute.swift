@@ -36,25 +36,50 @@ public protocol URLRoute: Route, Codable {
 /// A mapping is a template, optionally followed by `?` and the `&`-separated names of the
 /// associated values that travel in the query: `"category/:slug?page&sort"`.
 public struct RouteMap<R: URLRoute>: Sendable, ExpressibleByDictionaryLiteral {
-    /// One case's mapping: its template (and query names), scopes and priority.
-    public struct Mapping: Sendable, ExpressibleByStringLiteral {
+    /// One case's mapping: its template (and query names) and its options.
+    ///
+    /// ```swift
+    /// "product": "product/:id<int>",                                   // a template
+    /// "createNew": ["create", "create-document"],                      // several: the first prints links
+    /// "admin": .template("admin", .internalOnly),                      // with options
+    /// "open": .template("open?docRef", .scopes(.universal(domain: "yourdomain.com"))),
+    /// ```
+    public struct Mapping: Sendable, ExpressibleByStringLiteral, ExpressibleByArrayLiteral {
         /// The template, then optionally `?name&name` for query values.
         public var pattern: String
-        /// Where the template applies.
-        public var scopes: [RouteScope]
-        /// Higher priorities win before specificity is compared.
-        public var priority: Int
+        /// The case's options (see ``RouteOption``); a nested route's cases start from these.
+        public var options: [RouteOption]
+        /// Written as an empty list: reported when the map is compiled.
+        var isEmptyList = false
 
-        /// Creates a mapping.
-        public init(_ pattern: String, scopes: [RouteScope] = RouteScope.defaultScopes, priority: Int = 0) {
-            self.pattern = pattern
-            self.scopes = scopes
-            self.priority = priority
+        /// A mapping with options.
+        public init(_ pattern: String, _ options: RouteOption...) {
+            self.init(pattern, options: options)
         }
 
-        /// A mapping with default scopes and priority.
+        /// A mapping with options, as a list.
+        public init(_ pattern: String, options: [RouteOption]) {
+            self.pattern = pattern
+            self.options = options
+        }
+
+        /// A mapping with options: `"admin": .template("admin", .internalOnly)`.
+        public static func template(_ pattern: String, _ options: RouteOption...) -> Mapping {
+            Mapping(pattern, options: options)
+        }
+
+        /// A mapping with no options.
         public init(stringLiteral value: String) {
-            self.init(value)
+            self.init(value, options: [])
+        }
+
+        /// Several templates for one case: the first prints links, the others only parse (legacy
+        /// or alternative paths). The others may repeat the first one's `?names`, or leave them
+        /// out. An empty list is an error when the map is compiled.
+        public init(arrayLiteral patterns: String...) {
+            let others = patterns.dropFirst().map(RouteTemplate.init(stringLiteral:))
+            self.init(patterns.first ?? "", options: others.isEmpty ? [] : [.alsoMatches(others)])
+            isEmptyList = patterns.isEmpty
         }
     }
 

@@ -154,7 +154,9 @@ import Waymark
 
     @Test func aCaseMappedTwice() {
         #expect(
-            buildError(TwiceMapped.self) == "TwiceMapped.item: the routeMap of TwiceMapped maps the case 'item' twice")
+            buildError(TwiceMapped.self)
+                == #"TwiceMapped.item: the routeMap of TwiceMapped maps the case 'item' twice; for several templates, write "item": ["first", "other"] (the first prints links)"#
+        )
     }
 
     enum BadTemplate: URLRoute {

@@ -45,7 +45,7 @@ enum DocsRoute: URLRoute {
 
     static let routeMap: RouteMap<DocsRoute> = [
         "page": "docs/*path?lang",
-        "admin": .init("admin/:tab", scopes: [.app(scheme: "shop")]),
-        "share": .init("share/:ref", scopes: [.universalAny]),
+        "admin": .template("admin/:tab", .scopes(.app(scheme: "shop"))),
+        "share": .template("share/:ref", .scopes(.universalAny)),
     ]
 }
