@@ -63,6 +63,10 @@ struct PropertiesCommand: ParsableCommand {
                 ("properties", .value(.object(match.properties.raw))),
                 ("matchedRules", .array(match.matchedRules.map { .value(.number(Double($0))) })),
             ]
+            if !match.matchedBuiltInRules.isEmpty {
+                // Only when one matched, so that the usual line stays as it was.
+                fields.append(("matchedBuiltInRules", .array(match.matchedBuiltInRules.map { .string($0) })))
+            }
             if let diagnostic = match.diagnostic {
                 // Only on an incomplete answer, so that the usual line stays as it was.
                 fields.append(("complete", .bool(false)))

@@ -112,6 +112,18 @@
             #expect(android.standardOutput.contains(#""properties":{"context":"modal"}"#), "\(android.standardOutput)")
         }
 
+        /// A built-in historical-location rule that matched is named, since `matchedRules` indexes
+        /// the document's own rules only.
+        @Test func builtInRulesAreNamed() throws {
+            let config = try CommandRunner.temporaryFile(#"{"rules": []}"#, name: "empty.json")
+            let output = try CommandRunner.run(["properties", "--config", config, "/recede_historical_location"])
+            #expect(
+                output.standardOutput.contains(#""matchedRules":[],"matchedBuiltInRules":["#),
+                "\(output.standardOutput)")
+            let plain = try CommandRunner.run(["properties", "--config", config, "/posts"])
+            #expect(!plain.standardOutput.contains("matchedBuiltInRules"))
+        }
+
         @Test func problemsExitWithOne() throws {
             let missing = try CommandRunner.run(["properties", "--config", "/nonexistent/pc.json", "/"])
             #expect(missing.status == 1)

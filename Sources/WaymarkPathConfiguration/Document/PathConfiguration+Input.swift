@@ -1,4 +1,4 @@
-public import Waymark
+import Waymark
 
 extension PathConfiguration {
     /// The exact string a URL's patterns run on, as the platform's Hotwire Native forms it.

@@ -1,4 +1,4 @@
-public import Waymark
+import Waymark
 
 extension PathConfiguration {
     /// Which Hotwire Native a document is read as: each platform's matching and typed defaults

@@ -186,7 +186,7 @@ public struct PathConfiguration: Sendable {
                     diagnostics.append(
                         .init(
                             ruleIndex: index, patternIndex: patternIndex, severity: .skipped,
-                            message: "\(String(reflecting: pattern)) column \(error.column): \(error.message)"))
+                            message: "\"\(pattern)\" column \(error.column): \(error.message)"))
                 }
             }
             if compiled.isEmpty {

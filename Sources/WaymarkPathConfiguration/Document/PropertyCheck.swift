@@ -1,4 +1,4 @@
-public import Waymark
+import Waymark
 
 /// The warnings a rule's properties get when a document loads: values a typed accessor does not
 /// know (and what it reads them as), and keys that nearly spell a known one.
