@@ -69,7 +69,7 @@ public struct RouteResolver: Sendable {
     }
 
     /// A route's properties with the URL's path properties on top (path properties win).
-    private func properties(_ own: [String: JSONValue], _ url: RouteURL) -> [String: JSONValue] {
+    func properties(_ own: [String: JSONValue], _ url: RouteURL) -> [String: JSONValue] {
         // The flag first: unwrapping the optional existential copies it, about 100 instructions
         // a request for a resolver without path properties (`pathProperties != nil` copies it too:
         // 5,045 instead of 4,894 instructions a resolution, measured).
@@ -422,7 +422,7 @@ public struct RouteResolver: Sendable {
         return nil
     }
 
-    private func makeRequest(_ url: RouteURL, origin: RouteOrigin, match: RouteMatch<Int>) -> RouteRequest {
+    func makeRequest(_ url: RouteURL, origin: RouteOrigin, match: RouteMatch<Int>) -> RouteRequest {
         makeRequest(url, origin: origin, found: match.details.found)
     }
 
@@ -445,7 +445,7 @@ public struct RouteResolver: Sendable {
             wildcard: core.wildcard(of: found, in: source), properties: properties(routes[index].properties, url))
     }
 
-    private func describe(_ route: Route) -> String {
+    func describe(_ route: Route) -> String {
         let pattern = route.template?.pattern ?? "default"
         return route.name.map { "route '\($0)' (\"\(pattern)\")" } ?? "route \"\(pattern)\""
     }
