@@ -132,6 +132,7 @@
                         files (files/*path): segment 1 is "articles", the template expects 'files'
                         admin (admin): segment 1 is "articles", the template expects 'admin'
 
+
                     """)
         }
 
@@ -144,6 +145,7 @@
                       outcome: matched
                       matched product (product/:id<int>) in scope appAny
                       parameters: id=42
+
 
                     """)
         }
