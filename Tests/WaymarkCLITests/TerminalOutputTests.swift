@@ -77,7 +77,7 @@
         @Test func checkEscapesWhatTheRouteFileSays() throws {
             let path = try CommandRunner.temporaryFile(
                 #"{"routes": [{"name": "x\u001b[2J\nfake: ok", "template": "a/:\u001b"}]}"#)
-            let output = try CommandRunner.run(["check", path])
+            let output = try CommandRunner.run(["check", "--routes", path])
             #expect(output.status == 1)
             #expect(Self.hasHostile(output.standardOutput).isEmpty, "\(output.standardOutput)")
             #expect(output.standardOutput.contains(#"x\u{1B}[2J\nfake: ok"#), "\(output.standardOutput)")
