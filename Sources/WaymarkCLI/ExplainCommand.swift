@@ -13,7 +13,9 @@ struct ExplainCommand: AsyncParsableCommand {
             by how close a misspelt literal is (edit distance, computed for literals and segments of at \
             most 64 characters), then by file order. With --json, prints one JSON object per URL per line \
             with the keys url, outcome, reason, path and attempts (route, template, variant, scope, \
-            matched, excludedByScope, distance, failure).
+            matched, excludedByScope, distance, failure). Exit status: 0 when every URL was handled (matched, or handled by the default route); 1 \
+            when any was not (invalid, unmatched with no default route, rejected, refused, internal-only \
+            for the origin, over a limit), after every URL is printed; 2 for a usage error.
             """
     )
 
@@ -28,8 +30,10 @@ struct ExplainCommand: AsyncParsableCommand {
 
     func run() async throws {
         let (file, resolver) = try source.resolver(pathOptions: pathOptions)
+        var allHandled = true
         for url in urls {
             let result = await resolver.resolve(url)
+            allHandled = allHandled && result.status.isHandled
             let report = ResolutionReport(url: url, result: result, file: file)
             let explanation = resolver.table.explain(url)
             if json {
@@ -38,6 +42,7 @@ struct ExplainCommand: AsyncParsableCommand {
                 printLines(Self.textLines(url, report, explanation, resolver) + [""])
             }
         }
+        if !allHandled { throw ExitCode(1) }
     }
 
     /// A route's name, or its position when it has none.
