@@ -16,29 +16,49 @@ struct CheckCommand: ParsableCommand {
             and each of its skipped rules, skipped patterns and warnings is a line \
             'FILE: warning: pathConfiguration: rules[N].patterns[M]: [skipped: ]message' (a skipped rule \
             or pattern is a warning: the rest of the document applies). The document is read with the \
-            same --platform and historical-rule options as 'waymark properties'.
+            same --platform and historical-rule options as 'waymark properties'. The file is given with \
+            --routes FILE, as for every other command (without it, the embedded example is checked); \
+            the older 'waymark check FILE' still works, with a deprecation note on standard error.
             """
     )
 
-    @Argument(help: "The route file to check.")
-    var file: String
+    @OptionGroup var source: RouteSourceOptions
+
+    @Argument(help: ArgumentHelp("Deprecated: use --routes FILE.", visibility: .hidden))
+    var deprecatedFile: String?
 
     @OptionGroup var pathOptions: PathConfigurationOptions
 
     @Flag(name: .long, help: "Print one JSON object per problem per line.")
     var json = false
 
+    func validate() throws {
+        if deprecatedFile != nil && source.routes != nil {
+            throw ValidationError("give the route file once, with --routes FILE")
+        }
+    }
+
     func run() throws {
+        let options = try pathOptions.options()
+        if let deprecatedFile {
+            printError("warning: 'waymark check FILE' is deprecated; use 'waymark check --routes \(deprecatedFile)'")
+        }
         let data: Data
-        do {
-            data = try BoundedFileRead.contents(of: URL(fileURLWithPath: file))
-        } catch {
-            printError("\(file): cannot read the file: \(error.reason)")
-            throw ExitCode(1)
+        let file: String
+        if let path = deprecatedFile ?? source.routes {
+            file = path
+            do {
+                data = try BoundedFileRead.contents(of: URL(fileURLWithPath: path))
+            } catch {
+                printError("\(file): cannot read the file: \(error.reason)")
+                throw ExitCode(1)
+            }
+        } else {
+            file = source.sourceName
+            data = Data(PackageResources.shop_routes_json)
         }
         var diagnostics = RouteFile.diagnostics(for: data)
-        diagnostics += Self.pathConfigurationDiagnostics(
-            data: data, file: URL(fileURLWithPath: file), options: try pathOptions.options())
+        diagnostics += Self.pathConfigurationDiagnostics(data: data, file: URL(fileURLWithPath: file), options: options)
         for diagnostic in diagnostics {
             if json {
                 let line = OrderedJSON.object([

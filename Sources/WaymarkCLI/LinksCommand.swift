@@ -2,20 +2,29 @@ import ArgumentParser
 import Foundation
 import Waymark
 
-/// `waymark links`: an example link for every route and scope, and an HTML catalogue.
-struct LinksCommand: ParsableCommand {
+/// `waymark links`: an example link for every route and scope, each checked by resolving it, and an
+/// HTML catalogue.
+struct LinksCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "links",
         abstract: "Print an example link for every route and scope; write a tappable HTML catalogue.",
         discussion: """
-            Example values: 42 for <int>, 1.5 for <float>, a fixed UUID for <uuid>, the parameter's name \
-            otherwise, two segments for a catch-all; optional groups are filled. Internal-only routes get a \
-            path, since no outside link reaches them. With --json, prints one JSON object per link per line \
-            with the keys route, template, scope and link.
+            Every link is resolved with the route file's own resolver and listed only when it opens its \
+            route. Example values, plainest first: 42, 1, 7 for <int>; 1.5, 0.5, 2.25 for <float>; fixed \
+            UUIDs for <uuid>; the parameter's name, 'example', '1' otherwise; two segments for a catch-all; \
+            optional groups filled, then left out. When the first example opens another route, the next \
+            ones are tried (at most 12 a link); when none opens the route, the link is reported as \
+            shadowed, naming what opens it instead. Internal-only routes get a path, resolved as from \
+            inside the app. With --json, prints one JSON object per link per line with the keys route, \
+            template, scope, link (null when there is none), problem, shadowed, openedBy (the route that \
+            opens a shadowed link) and tried (the shadowed link). The HTML page is titled with the \
+            app's name: the file's first scheme, else its first domain, else the file's name. Shadowed \
+            links do not change the exit status.
             """
     )
 
     @OptionGroup var source: RouteSourceOptions
+    @OptionGroup var pathOptions: PathConfigurationOptions
 
     @Option(name: .long, help: "Also write a self-contained HTML page listing every route with its links.")
     var html: String?
@@ -23,30 +32,33 @@ struct LinksCommand: ParsableCommand {
     @Flag(name: .long, help: "Print one JSON object per link per line.")
     var json = false
 
-    func run() throws {
-        let file = try source.load()
-        let catalogue = LinkCatalogue(file: file)
+    func run() async throws {
+        let (file, resolver) = try source.resolver(pathOptions: pathOptions)
+        let catalogue = await LinkCatalogue.make(file: file, resolver: resolver)
+        var rows: [[String]] = []
         for entry in catalogue.entries {
             for link in entry.links {
                 if json {
                     print(
                         OrderedJSON.object([
                             ("route", .string(entry.route.name)), ("template", .string(entry.route.pattern)),
-                            ("scope", .string(link.scope)), ("link", link.url.map(OrderedJSON.string) ?? .null),
-                            ("problem", link.problem.map(OrderedJSON.string) ?? .null),
+                            ("scope", .string(link.scope)), ("link", .optional(link.url)),
+                            ("problem", .optional(link.shadow?.note ?? link.problem)),
+                            ("shadowed", .bool(link.shadow != nil)), ("openedBy", .optional(link.shadow?.openedBy)),
+                            ("tried", .optional(link.shadow?.tried)),
                         ]).rendered)
                 } else {
-                    let line = [
-                        pad(entry.route.name, 12), pad(link.scope, 30), link.url ?? "(\(link.problem ?? "no link"))",
-                    ]
-                    printLine(line.joined(separator: " "))
+                    let shown = link.url ?? "(\(link.shadow?.note ?? link.problem ?? "no link"))"
+                    rows.append([entry.route.name, link.scope, shown])
                 }
             }
         }
+        // Escaped cell by cell, so print the lines as they are.
+        if !json && !rows.isEmpty { print(TerminalText.table(rows).joined(separator: "\n")) }
         if let html {
+            let title = LinkCatalogue.appName(file, fileName: source.routes ?? "shop.routes.json")
             do {
-                try Data(catalogue.html(title: source.sourceName).utf8).write(
-                    to: URL(fileURLWithPath: html), options: .atomic)
+                try Data(catalogue.html(title: title).utf8).write(to: URL(fileURLWithPath: html), options: .atomic)
             } catch {
                 printError("cannot write \(html): \(error.localizedDescription)")
                 throw ExitCode(1)
@@ -55,102 +67,7 @@ struct LinksCommand: ParsableCommand {
     }
 }
 
-/// The text followed by spaces up to `width` characters; longer text is kept whole.
-private func pad(_ text: String, _ width: Int) -> String {
-    text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
-}
-
-/// Example links for every route of a file.
-struct LinkCatalogue {
-    struct Link {
-        var scope: String
-        var url: String?
-        var problem: String?
-    }
-
-    struct Entry {
-        var route: RouteFile.Route
-        var links: [Link]
-    }
-
-    let file: RouteFile
-    let entries: [Entry]
-
-    init(file: RouteFile) {
-        self.file = file
-        let links = LinkCreator(schemes: file.schemes, domains: file.domains)
-        entries = file.routes.map { route in
-            let parameters = Self.exampleParameters(route.template)
-            if route.isInternal {
-                let path = Result { () throws(RoutingError) in
-                    try links.path(for: route.template, parameters: parameters)
-                }
-                return Entry(route: route, links: [Self.link("internal", path)])
-            }
-            var made: [Link] = []
-            for scope in route.scopes {
-                switch scope {
-                case .appAny, .app:
-                    let scheme: String? = if case .app(let scheme) = scope { scheme } else { nil }
-                    let choices = scheme.map { [$0] } ?? (file.schemes.isEmpty ? [nil] : file.schemes.map { $0 })
-                    for choice in choices {
-                        let url = Result { () throws(RoutingError) in
-                            try links.appLink(
-                                for: route.template, parameters: parameters, scopes: [scope], scheme: choice)
-                        }
-                        let label = scheme == nil ? choice.map { "\(scope.description) \($0)" } : nil
-                        made.append(Self.link(label ?? scope.description, url))
-                    }
-                case .universalAny, .universal:
-                    let domain: String? = if case .universal(let domain) = scope { domain } else { nil }
-                    let choices = domain.map { [$0] } ?? (file.domains.isEmpty ? [nil] : file.domains.map { $0 })
-                    for choice in choices {
-                        let url = Result { () throws(RoutingError) in
-                            try links.universalLink(
-                                for: route.template, parameters: parameters, scopes: [scope], domain: choice)
-                        }
-                        let label = domain == nil ? choice.map { "\(scope.description) \($0)" } : nil
-                        made.append(Self.link(label ?? scope.description, url))
-                    }
-                }
-            }
-            return Entry(route: route, links: made)
-        }
-    }
-
-    private static func link(_ scope: String, _ result: Result<String, RoutingError>) -> Link {
-        switch result {
-        case .success(let url): Link(scope: scope, url: url)
-        case .failure(let error): Link(scope: scope, problem: error.message)
-        }
-    }
-
-    /// A plausible value for every parameter of a template.
-    static func exampleParameters(_ template: RouteTemplate) -> RouteParameters {
-        var pairs: [(name: String, value: String)] = []
-        for variant in template.variants.suffix(1) {
-            for segment in variant.segments {
-                switch segment {
-                case .parameter(let name, let type):
-                    let value =
-                        switch type {
-                        case "int": "42"
-                        case "float": "1.5"
-                        case "uuid": "00000000-0000-4000-8000-000000000042"
-                        default: name
-                        }
-                    pairs.append((name, value))
-                case .catchAll(let name?):
-                    pairs.append((name, "a"))
-                    pairs.append((name, "b"))
-                default:
-                    break
-                }
-            }
-        }
-        return RouteParameters(pairs)
-    }
-
+extension LinkCatalogue {
     /// A self-contained page: every route with its template, scopes and tappable links.
     func html(title: String) -> String {
         var rows = ""
@@ -159,6 +76,11 @@ struct LinkCatalogue {
                 if let url = link.url {
                     return
                         "<li><span class=\"scope\">\(escape(link.scope))</span> <a href=\"\(escape(url))\">\(escape(url))</a></li>"
+                }
+                if let shadow = link.shadow {
+                    // Visible, and not a link: tapping it would open the other route.
+                    return "<li class=\"shadowed\"><span class=\"scope\">\(escape(link.scope))</span> "
+                        + "<strong>shadowed</strong>: <code>\(escape(shadow.tried))</code> \(escape(shadow.outcome))</li>"
                 }
                 return
                     "<li><span class=\"scope\">\(escape(link.scope))</span> <em>\(escape(link.problem ?? ""))</em></li>"
@@ -191,6 +113,7 @@ struct LinkCatalogue {
             li { margin: 0.6rem 0; word-break: break-all; }
             a { display: inline-block; padding: 0.3rem 0; }
             .scope { color: #666; font-size: 0.85rem; display: block; }
+            .shadowed { color: #a33; }
             </style>
             </head>
             <body>

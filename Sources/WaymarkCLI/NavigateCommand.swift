@@ -13,9 +13,13 @@ struct NavigateCommand: AsyncParsableCommand {
             deep link (dismiss everything, pop to the root, then apply); a string without one is in-app \
             navigation, applied on top. Path properties decide the presentation: context modal presents a \
             sheet (a cover for modal_style full), presentation pop / replace / replace_root / clear_all / \
-            refresh / none act as in Hotwire Native. Unknown values are printed to standard error. With \
-            --json, prints one JSON object per URL per line with the keys url, outcome, route, behavior and \
-            state.
+            refresh / none act as in Hotwire Native. Unknown values are printed to standard error. A link \
+            that no route matches and the default route handles (deep link or in-app string) resets the \
+            state to the default route alone, as the root: it is shown once, never pushed onto itself \
+            (behavior 'back to the root'). With --json, prints one JSON object per URL per line with the \
+            keys url, outcome, route, behavior and state. Exit status: 0 when every URL was handled \
+            (matched, or handled by the default route); 1 when any was not, after every URL is applied \
+            and printed; 2 for a usage error.
             """
     )
 
@@ -32,9 +36,11 @@ struct NavigateCommand: AsyncParsableCommand {
         let (file, resolver) = try source.resolver(pathOptions: pathOptions)
         let rootName = file.defaultRouteName ?? file.routes.first?.name ?? "root"
         var state = NavigationState(root: FileRoute(route: rootName, parameters: []))
+        var allHandled = true
         for url in urls {
             let result = await resolver.resolve(url)
             guard let request = result.request, let name = request.routeName, result.status.isHandled else {
+                allHandled = false
                 if json {
                     print(Self.json(url, result.status.description, nil, nil, state))
                 } else {
@@ -44,6 +50,21 @@ struct NavigateCommand: AsyncParsableCommand {
             }
             let route = FileRoute(
                 route: name, parameters: (request.routeParameters ?? RouteParameters()).map { [$0.name, $0.value] })
+            let how = request.origin == .external ? "deep link" : "in-app"
+            if result.status == .handledByDefault {
+                // The default route stands for "nothing matched": show it once, as the root (it is the
+                // root already, unless the file has no default and the first route is), never on top
+                // of itself or of the screen the link left.
+                state.replaceRoot(with: route)
+                if json {
+                    print(Self.json(url, result.status.description, route, nil, state, behavior: "back to the root"))
+                } else {
+                    printLines(
+                        [url, "  route: \(route.name) (default route: back to the root, \(how))"]
+                            + NavigationDescription.outline(state, indent: "  ") + [""])
+                }
+                continue
+            }
             let (behavior, problems) = NavigationBehavior.resolve(route, properties: request.properties)
             for problem in problems { printError("\(url): \(problem)") }
             if request.origin == .external {
@@ -56,7 +77,6 @@ struct NavigateCommand: AsyncParsableCommand {
             if json {
                 print(Self.json(url, result.status.description, route, behavior, state))
             } else {
-                let how = request.origin == .external ? "deep link" : "in-app"
                 var lines = [url, "  route: \(route.name) (\(Self.describe(behavior)), \(how))"]
                 if replaced {
                     lines.append(
@@ -67,6 +87,7 @@ struct NavigateCommand: AsyncParsableCommand {
                 printLines(lines + [""])
             }
         }
+        if !allHandled { throw ExitCode(1) }
     }
 
     /// Whether a behaviour presents (a sheet or a cover).
@@ -91,15 +112,17 @@ struct NavigateCommand: AsyncParsableCommand {
         }
     }
 
+    /// One URL's JSON line; `behavior` names a step that is no `NavigationBehavior` (the default
+    /// route's reset).
     static func json(
         _ url: String, _ outcome: String, _ route: FileRoute?, _ behavior: NavigationBehavior?,
-        _ state: NavigationState<FileRoute>
+        _ state: NavigationState<FileRoute>, behavior named: String? = nil
     ) -> String {
         OrderedJSON.object([
             ("url", .string(url)),
             ("outcome", .string(outcome)),
             ("route", route.map { .string($0.name) } ?? .null),
-            ("behavior", behavior.map { .string(describe($0)) } ?? .null),
+            ("behavior", .optional(behavior.map(describe) ?? named)),
             ("state", stateJSON(state)),
         ]).rendered
     }

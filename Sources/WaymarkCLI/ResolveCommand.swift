@@ -10,7 +10,9 @@ struct ResolveCommand: AsyncParsableCommand {
         discussion: """
             With --json, prints one JSON object per URL per line with the keys url, outcome (matched, \
             default, unmatched, rejected or invalid), reason, route, template, parameters, wildcard, query, \
-            fragment, origin and properties.
+            fragment, origin and properties. Exit status: 0 when every URL was handled (matched, or handled by the default route); 1 \
+            when any was not (invalid, unmatched with no default route, rejected, refused, internal-only \
+            for the origin, over a limit), after every URL is printed; 2 for a usage error.
             """
     )
 
@@ -32,8 +34,10 @@ struct ResolveCommand: AsyncParsableCommand {
 
     func run() async throws {
         let (file, resolver) = try source.resolver(pathOptions: pathOptions)
+        var allHandled = true
         for url in urls {
             let result = await resolver.resolve(url, origin: origin?.origin)
+            allHandled = allHandled && result.status.isHandled
             let report = ResolutionReport(url: url, result: result, file: file)
             if json {
                 print(report.json.rendered)
@@ -41,6 +45,7 @@ struct ResolveCommand: AsyncParsableCommand {
                 printLines(report.textLines)
             }
         }
+        if !allHandled { throw ExitCode(1) }
     }
 }
 

@@ -16,7 +16,7 @@
                 try Data(document.utf8).write(
                     to: URL(fileURLWithPath: routes).deletingLastPathComponent().appendingPathComponent("pc.json"))
             }
-            return try CommandRunner.run(["check", routes] + options)
+            return try CommandRunner.run(["check", "--routes", routes] + options)
         }
 
         @Test func aMissingDocumentIsAnError() throws {

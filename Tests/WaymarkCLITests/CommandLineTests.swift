@@ -31,7 +31,8 @@
                 "https://evil.example/articles/1",
                 "app://articles/1\u{1}",
             ])
-            #expect(output.status == 0)
+            // An internal-only route refused and an invalid URL: every URL printed, then status 1.
+            #expect(output.status == 1)
             #expect(
                 output.standardOutput == """
                     {"url":"app://articles/12/comments?ref=mail&tag=a&tag=b&flag#top","outcome":"matched","reason":null,"route":"article","template":"articles/:id<int>(/:section)","parameters":{"id":"12","section":"comments"},"wildcard":null,"query":{"ref":["mail"],"tag":["a","b"],"flag":[null]},"fragment":"top","origin":"external","properties":{"presentation":"modal"}}
@@ -78,7 +79,7 @@
                     { "name": "thing", "template": "item/:slug" }
                   ] }
                 """)
-            let output = try CommandRunner.run(["check", path])
+            let output = try CommandRunner.run(["check", "--routes", path])
             #expect(output.status == 1)
             #expect(
                 output.standardOutput == """
@@ -95,7 +96,7 @@
         @Test func checkJSONGivesTheRouteIndexAsTheTextDoes() throws {
             let path = try CommandRunner.temporaryFile(
                 #"{ "routes": [ { "name": "a", "template": "a" }, { "name": "b", "template": "b/:" } ] }"#)
-            let output = try CommandRunner.run(["check", "--json", path])
+            let output = try CommandRunner.run(["check", "--json", "--routes", path])
             #expect(output.status == 1)
             let line = try #require(output.standardOutput.split(separator: "\n").first)
             let object = try #require(
@@ -107,14 +108,36 @@
 
         @Test func checkAcceptsAGoodFile() throws {
             let path = try CommandRunner.temporaryFile(Self.routeFile)
-            let output = try CommandRunner.run(["check", path])
+            let output = try CommandRunner.run(["check", "--routes", path])
             #expect(output.status == 0)
             #expect(output.standardOutput == "\(path): ok\n")
             let json = try CommandRunner.run([
-                "check", "--json", CommandRunner.packageRoot.appendingPathComponent("Examples/shop.routes.json").path,
+                "check", "--json", "--routes",
+                CommandRunner.packageRoot.appendingPathComponent("Examples/shop.routes.json").path,
             ])
             #expect(json.status == 0)
             #expect(json.standardOutput.isEmpty)
+        }
+
+        /// `check --routes FILE`, like every other command; `check FILE` still works, with a note on
+        /// standard error; both at once is a usage error; neither checks the embedded example.
+        @Test func checkTakesTheRouteFileWithRoutesLikeEveryCommand() throws {
+            let path = try CommandRunner.temporaryFile(Self.routeFile)
+            let current = try CommandRunner.run(["check", "--routes", path])
+            #expect(current.status == 0)
+            #expect(current.standardError.isEmpty)
+            let old = try CommandRunner.run(["check", path])
+            #expect(old.status == 0)
+            #expect(old.standardOutput == current.standardOutput)
+            #expect(
+                old.standardError
+                    == "warning: 'waymark check FILE' is deprecated; use 'waymark check --routes \(path)'\n")
+            let both = try CommandRunner.run(["check", "--routes", path, path])
+            #expect(both.status == 2)
+            #expect(both.standardError.contains("give the route file once, with --routes FILE"))
+            let example = try CommandRunner.run(["check"])
+            #expect(example.status == 0)
+            #expect(example.standardOutput == "<example>: ok\n")
         }
 
         @Test func explainListsTheNearestTemplatesWhenNothingMatched() throws {
@@ -132,6 +155,7 @@
                         files (files/*path): segment 1 is "articles", the template expects 'files'
                         admin (admin): segment 1 is "articles", the template expects 'admin'
 
+
                     """)
         }
 
@@ -144,6 +168,7 @@
                       outcome: matched
                       matched product (product/:id<int>) in scope appAny
                       parameters: id=42
+
 
                     """)
         }

@@ -122,19 +122,19 @@
             #expect(output.status == 0, "\(output.standardError)")
             #expect(
                 output.standardOutput == """
-                    home         appAny app                     app://
-                    home         appAny beta                    beta://
-                    home         universalAny app.example.com   https://app.example.com/
-                    article      appAny app                     app://articles/42/section
-                    article      appAny beta                    beta://articles/42/section
-                    article      universalAny app.example.com   https://app.example.com/articles/42/section
-                    tag          appAny app                     app://tags/name
-                    tag          appAny beta                    beta://tags/name
-                    tag          universalAny app.example.com   https://app.example.com/tags/name
-                    files        appAny app                     app://files/a/b
-                    files        appAny beta                    beta://files/a/b
-                    share        universal(app.example.com)     https://app.example.com/s/code
-                    admin        internal                       /admin
+                    home     appAny app                    app://
+                    home     appAny beta                   beta://
+                    home     universalAny app.example.com  https://app.example.com/
+                    article  appAny app                    app://articles/42/section
+                    article  appAny beta                   beta://articles/42/section
+                    article  universalAny app.example.com  https://app.example.com/articles/42/section
+                    tag      appAny app                    app://tags/name
+                    tag      appAny beta                   beta://tags/name
+                    tag      universalAny app.example.com  https://app.example.com/tags/name
+                    files    appAny app                    app://files/a/b
+                    files    appAny beta                   beta://files/a/b
+                    share    universal(app.example.com)    https://app.example.com/s/code
+                    admin    internal                      /admin
 
                     """)
             let html = try String(contentsOfFile: page, encoding: .utf8)

@@ -62,9 +62,48 @@
                     {"url":"product/1","outcome":"handled","route":"product(id=1)","behavior":"push","state":{"root":"home","stack":["product(id=1)"]}}
                     {"url":"back","outcome":"handled","route":"back","behavior":"pop","state":{"root":"home","stack":[]}}
                     {"url":"app://product/2","outcome":"handled","route":"product(id=2)","behavior":"push","state":{"root":"home","stack":["product(id=2)"]}}
-                    {"url":"nowhere/at/all","outcome":"handledByDefault","route":"home","behavior":"push","state":{"root":"home","stack":["product(id=2)","home"]}}
+                    {"url":"nowhere/at/all","outcome":"handledByDefault","route":"home","behavior":"back to the root","state":{"root":"home","stack":[]}}
 
                     """)
+        }
+
+        /// A link no route matches shows the default route once, as the root: never `root: home /
+        /// stack: home`, whatever was pushed or presented before, for deep links and in-app strings.
+        @Test(arguments: ["app://nowhere", "nowhere/at/all"])
+        func anUnmatchedLinkShowsTheDefaultRouteOnce(unmatched: String) throws {
+            let path = try CommandRunner.temporaryFile(Self.routeFile)
+            for before in [[], ["product/1"], ["app://category/a", "cart"]] {
+                let output = try CommandRunner.run(["navigate", "--routes", path] + before + [unmatched])
+                #expect(output.status == 0, "\(output.standardError)")
+                let how = unmatched.contains(":") ? "deep link" : "in-app"
+                #expect(
+                    output.standardOutput.hasSuffix(
+                        """
+                        \(unmatched)
+                          route: home (default route: back to the root, \(how))
+                          root:  home
+                          stack: (empty)
+
+
+                        """), "\(before): \(output.standardOutput)")
+            }
+        }
+
+        /// Without a default route an unmatched link opens nothing, leaves the state as it was, and
+        /// makes the exit status 1 once every URL is applied.
+        @Test func withoutADefaultAnUnmatchedLinkIsNotOpened() throws {
+            let path = try CommandRunner.temporaryFile(
+                Self.routeFile.replacingOccurrences(of: #""default": "home""#, with: #""description": "no default""#))
+            let output = try CommandRunner.run([
+                "navigate", "--routes", path, "--json", "product/1", "nowhere", "product/2",
+            ])
+            #expect(output.status == 1)
+            let lines = output.standardOutput.split(separator: "\n")
+            #expect(lines.count == 3)
+            #expect(
+                lines[1]
+                    == #"{"url":"nowhere","outcome":"unmatched","route":null,"behavior":null,"state":{"root":"home","stack":["product(id=1)"]}}"#
+            )
         }
 
         /// Twenty in-app links that each open a sheet: eight sheets stacked, the most there can be,

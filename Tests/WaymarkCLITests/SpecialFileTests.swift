@@ -26,7 +26,7 @@
             #expect(mkfifo(folder.appendingPathComponent("pipe.json").path, 0o600) == 0)
             for (name, reason) in Self.cases {
                 let path = name.hasPrefix("/") ? name : folder.appendingPathComponent(name).path
-                let check = try CommandRunner.run(["check", path])
+                let check = try CommandRunner.run(["check", "--routes", path])
                 #expect(check.status == 1)
                 #expect(check.standardError == "\(path): cannot read the file: \(reason)\n", "check \(name)")
                 let properties = try CommandRunner.run(["properties", "--config", path, "/"])

@@ -1,5 +1,10 @@
-/// Why a URL resolved as it did: every template that matched, in precedence order, and when nothing
-/// matched, the nearest templates with the segment where each one failed.
+/// Why a URL resolved as it did: every template that matched, in precedence order; the routes whose
+/// path matches but whose scopes exclude the URL's scheme or domain; and when nothing matched, the
+/// nearest templates with the segment where each one failed.
+///
+/// Near misses are ranked by how close they came: the later the first failing segment, the nearer;
+/// at the same segment, a literal within a few edits of the URL's segment (`creat` for `create`) is
+/// nearer than any other failure; then registration order.
 ///
 /// ```swift
 /// let explanation = table.explain("shop://product/abc")
@@ -22,7 +27,22 @@ public struct RouteExplanation: Sendable {
         public let matchedSegments: Int
         /// Why it failed, naming the segment (1-based); `nil` when it matched.
         public let failure: String?
+        /// Whether the template matches the URL's path, but the route's scopes exclude the URL's
+        /// scheme or domain (or, for a route string, the scopes route strings are tried in).
+        public let isExcludedByScope: Bool
+        /// When the first failing segment is a literal the URL spells differently: the edit distance
+        /// (insertions, deletions, substitutions and swaps of neighbours, in Unicode scalars) between
+        /// the two; `nil` for any other failure, or when either is longer than
+        /// ``RouteExplanation/maximumDistanceLength``.
+        public let literalDistance: Int?
+        /// Whether ``literalDistance`` makes the failure a near miss (see ``RouteExplanation``).
+        let isNearMiss: Bool
     }
+
+    /// The longest literal or segment, in Unicode scalars, whose edit distance is computed: the
+    /// computation costs the product of the two lengths, so an explanation of a long URL against
+    /// many routes stays linear in their number. Past it, a literal failure ranks as a far one.
+    public static let maximumDistanceLength = 64
 
     /// The lookup's outcome.
     public let outcome: RouteLookup<Int>.Outcome
@@ -30,23 +50,36 @@ public struct RouteExplanation: Sendable {
     public let reason: String?
     /// The parsed URL, when it parses.
     public let url: RouteURL?
-    /// The matching variants, best first (the first one won), then, when nothing matched, the
-    /// nearest failures (most segments matched first), at most `nearest` of them.
+    /// The matching variants, best first (the first one won); then the routes whose path matches
+    /// but whose scopes exclude the URL, at most `nearest` of them; then, when nothing matched, the
+    /// nearest failures, nearest first, at most `nearest` of them.
     public let attempts: [Attempt]
 
     /// The attempts that matched, best first.
     public var matches: [Attempt] { attempts.filter(\.matched) }
+
+    /// The routes whose path matches but whose scopes exclude the URL.
+    public var scopeExclusions: [Attempt] { attempts.filter(\.isExcludedByScope) }
+
 }
 
 extension RouteTable {
     /// Explains how a URL resolves against this table.
     ///
+    /// Besides the matches, it names every route whose template matches the URL's path but whose
+    /// scopes exclude it (`openDocument`, scoped to another domain, for `https://yourdomain.com/open`),
+    /// also when the table refuses the scheme or domain altogether. The work is one pass over the
+    /// routes, each variant compared segment by segment, plus at most one bounded edit distance a
+    /// variant (see ``RouteExplanation/maximumDistanceLength``).
+    ///
     /// - Parameters:
     ///   - string: The URL or route string.
-    ///   - nearest: How many failed templates to list when nothing matched.
+    ///   - nearest: How many scope exclusions, and how many failed templates, to list.
     public func explain(_ string: String, nearest: Int = 5) -> RouteExplanation {
         let lookup = candidates(string)
-        guard let url = lookup.url, lookup.outcome == .matched || lookup.outcome == .unmatched else {
+        guard let url = lookup.url,
+            lookup.outcome == .matched || lookup.outcome == .unmatched || lookup.outcome == .refused
+        else {
             return RouteExplanation(
                 outcome: outcomeAsInt(lookup.outcome), reason: lookup.reason, url: lookup.url, attempts: [])
         }
@@ -55,34 +88,80 @@ extension RouteTable {
             matched.append(
                 .init(
                     registrationIndex: match.registrationIndex, template: match.template, variant: match.variant,
-                    scope: match.scope, matched: true, matchedSegments: url.pathSegments.count, failure: nil))
+                    scope: match.scope, matched: true, matchedSegments: url.pathSegments.count, failure: nil,
+                    isExcludedByScope: false, literalDistance: nil, isNearMiss: false))
         }
-        if !matched.isEmpty {
-            return RouteExplanation(outcome: .matched, reason: nil, url: url, attempts: matched)
-        }
+        // A refused URL is tried in no scope: every route whose path matches is excluded by its scopes.
+        let scopes = lookup.outcome == .refused ? [] : applicableScopes(url)
+        var excluded: [RouteExplanation.Attempt] = []
         var failures: [RouteExplanation.Attempt] = []
-        let scopes = applicableScopes(url)
         for index in 0..<core.routeCount {
             let entryScopes = core.scopes(of: index)
             let template = core.template(of: index)
-            guard let scope = scopes.first(where: { entryScopes.contains($0) }) else { continue }
-            // The variant that gets furthest speaks for its template.
+            guard let scope = scopes.first(where: { entryScopes.contains($0) }) else {
+                if excluded.count < nearest,
+                    let variant = template.variants.first(where: { probe($0, url).failure == nil })
+                {
+                    excluded.append(
+                        .init(
+                            registrationIndex: index, template: template, variant: variant,
+                            scope: entryScopes.first ?? .appAny, matched: false,
+                            matchedSegments: url.pathSegments.count,
+                            failure: exclusion(entryScopes, url), isExcludedByScope: true, literalDistance: nil,
+                            isNearMiss: false))
+                }
+                continue
+            }
+            guard matched.isEmpty else { continue }
+            // The variant that gets furthest speaks for its template; at the same segment, the nearer miss.
             var furthest: RouteExplanation.Attempt?
             for variant in template.variants {
-                let (count, failure) = attempt(variant, url)
-                if let current = furthest, current.matchedSegments >= count { continue }
-                furthest = .init(
+                let result = probe(variant, url)
+                let candidate = RouteExplanation.Attempt(
                     registrationIndex: index, template: template, variant: variant, scope: scope,
-                    matched: false, matchedSegments: count, failure: failure ?? "it matches, but another route won")
+                    matched: false, matchedSegments: result.count,
+                    failure: result.failure ?? "it matches, but another route won", isExcludedByScope: false,
+                    literalDistance: result.distance, isNearMiss: result.isNearMiss)
+                if let current = furthest, !Self.isNearer(candidate, than: current) { continue }
+                furthest = candidate
             }
             if let furthest { failures.append(furthest) }
         }
+        if !matched.isEmpty {
+            return RouteExplanation(outcome: .matched, reason: nil, url: url, attempts: matched + excluded)
+        }
+        // A stable sort: equally near failures keep registration order.
         let nearestFailures = failures.enumerated().sorted { lhs, rhs in
-            lhs.element.matchedSegments != rhs.element.matchedSegments
-                ? lhs.element.matchedSegments > rhs.element.matchedSegments : lhs.offset < rhs.offset
+            Self.isNearer(lhs.element, than: rhs.element)
+                || (!Self.isNearer(rhs.element, than: lhs.element) && lhs.offset < rhs.offset)
         }
         .prefix(nearest).map(\.element)
-        return RouteExplanation(outcome: .unmatched, reason: lookup.reason, url: url, attempts: Array(nearestFailures))
+        return RouteExplanation(
+            outcome: outcomeAsInt(lookup.outcome), reason: lookup.reason, url: url,
+            attempts: excluded + nearestFailures)
+    }
+
+    /// Whether one failure came closer than another: a later first failing segment, or the same one
+    /// with a near-miss literal against anything else, or two near misses with fewer edits.
+    private static func isNearer(_ lhs: RouteExplanation.Attempt, than rhs: RouteExplanation.Attempt) -> Bool {
+        if lhs.matchedSegments != rhs.matchedSegments { return lhs.matchedSegments > rhs.matchedSegments }
+        if lhs.isNearMiss != rhs.isNearMiss { return lhs.isNearMiss }
+        if lhs.isNearMiss, let left = lhs.literalDistance, let right = rhs.literalDistance { return left < right }
+        return false
+    }
+
+    /// Why a route whose path matches does not apply: its scopes, and what they exclude.
+    private func exclusion(_ scopes: [RouteScope], _ url: RouteURL) -> String {
+        let list = scopes.map(\.description).joined(separator: ", ")
+        let what =
+            switch url.kind {
+            case .app: "the scheme '\(url.scheme ?? "")'"
+            case .universal: "the domain '\(url.host ?? "")'"
+            case .internal:
+                "route strings, which are tried in "
+                    + applicableScopes(url).map(\.description).joined(separator: " and ")
+            }
+        return "its path matches, but its scopes (\(list)) exclude \(what)"
     }
 
     private func outcomeAsInt(_ outcome: RouteLookup<Value>.Outcome) -> RouteLookup<Int>.Outcome {
@@ -97,13 +176,24 @@ extension RouteTable {
         }
     }
 
+    /// How far a variant gets along a URL's segments: how many it matched, why it stopped (`nil`
+    /// when it matches), and for a literal the URL spells differently, the bounded edit distance.
+    private struct Probe {
+        var count: Int
+        var failure: String?
+        var distance: Int? = nil
+        var isNearMiss = false
+    }
+
     /// How far a variant gets along the URL's segments, and why it stops.
-    private func attempt(_ variant: RouteTemplate.Variant, _ url: RouteURL) -> (Int, String?) {
+    private func probe(_ variant: RouteTemplate.Variant, _ url: RouteURL) -> Probe {
         let segments = url.pathSegments
         for (position, segment) in variant.segments.enumerated() {
-            if case .catchAll = segment { return (segments.count, nil) }
+            if case .catchAll = segment { return Probe(count: segments.count) }
             guard position < segments.count else {
-                return (position, "the URL ends after \(position) segment(s); the template expects '\(segment)' next")
+                return Probe(
+                    count: position,
+                    failure: "the URL ends after \(position) segment(s); the template expects '\(segment)' next")
             }
             let value = segments[position]
             switch segment {
@@ -112,11 +202,19 @@ extension RouteTable {
                 if PercentDecoding.comparableBytes(text, folded: fold)
                     != PercentDecoding.comparableBytes(value, folded: fold)
                 {
-                    return (position, "segment \(position + 1) is \"\(value)\", the template expects '\(text)'")
+                    let distance = EditDistance.bounded(
+                        fold ? value.lowercased() : value, fold ? text.lowercased() : text,
+                        maximumLength: RouteExplanation.maximumDistanceLength)
+                    return Probe(
+                        count: position,
+                        failure: "segment \(position + 1) is \"\(value)\", the template expects '\(text)'",
+                        distance: distance, isNearMiss: EditDistance.isNear(distance, value, text))
                 }
             case .parameter(_, let type?):
                 if core.parameterTypes[type]?.accepts(value) != true {
-                    return (position, "segment \(position + 1) is \"\(value)\", which is not a valid \(type)")
+                    return Probe(
+                        count: position,
+                        failure: "segment \(position + 1) is \"\(value)\", which is not a valid \(type)")
                 }
             case .parameter, .anonymous, .catchAll:
                 break
@@ -124,15 +222,57 @@ extension RouteTable {
         }
         if segments.count > variant.segments.count {
             let extra = segments[variant.segments.count...].joined(separator: "/")
-            return (variant.segments.count, "the URL goes on after the template ends: \"\(extra)\"")
+            return Probe(
+                count: variant.segments.count, failure: "the URL goes on after the template ends: \"\(extra)\"")
         }
         if options.strictTrailingSlash && variant.hasTrailingSlash != url.hasTrailingSlash {
-            return (
-                segments.count,
-                variant.hasTrailingSlash
+            return Probe(
+                count: segments.count,
+                failure: variant.hasTrailingSlash
                     ? "the template ends with '/', the URL does not" : "the URL ends with '/', the template does not"
             )
         }
-        return (segments.count, nil)
+        return Probe(count: segments.count)
+    }
+}
+
+/// The edit distance that ranks near misses: optimal string alignment (insertions, deletions,
+/// substitutions, and swaps of two neighbours, each 1) over Unicode scalars, computed only for
+/// strings up to a length, so its quadratic cost has a fixed ceiling.
+enum EditDistance {
+    /// The distance between `lhs` and `rhs`, or `nil` when either is longer than `maximumLength`
+    /// scalars (the cost is the product of the lengths: at most `maximumLength`² steps).
+    static func bounded(_ lhs: String, _ rhs: String, maximumLength: Int) -> Int? {
+        // Counting stops past the limit: a segment of a million scalars costs 65 steps here, not a million.
+        guard lhs.unicodeScalars.prefix(maximumLength + 1).count <= maximumLength,
+            rhs.unicodeScalars.prefix(maximumLength + 1).count <= maximumLength
+        else { return nil }
+        let left = Array(lhs.unicodeScalars)
+        let right = Array(rhs.unicodeScalars)
+        if left.isEmpty || right.isEmpty { return max(left.count, right.count) }
+        // Three rows of the table: the one before last (for swaps), the last, and the current one.
+        var beforeLast = [Int](repeating: 0, count: right.count + 1)
+        var last = Array(0...right.count)
+        var current = [Int](repeating: 0, count: right.count + 1)
+        for i in 1...left.count {
+            current[0] = i
+            for j in 1...right.count {
+                let cost = left[i - 1] == right[j - 1] ? 0 : 1
+                var best = min(last[j] + 1, current[j - 1] + 1, last[j - 1] + cost)
+                if i > 1, j > 1, left[i - 1] == right[j - 2], left[i - 2] == right[j - 1] {
+                    best = min(best, beforeLast[j - 2] + 1)
+                }
+                current[j] = best
+            }
+            (beforeLast, last, current) = (last, current, beforeLast)
+        }
+        return last[right.count]
+    }
+
+    /// Whether a distance makes a literal a near miss: at most a third of the longer string's
+    /// length, and at least 1, so that `creat` is near `create` and `abc` is not near `new`.
+    static func isNear(_ distance: Int?, _ lhs: String, _ rhs: String) -> Bool {
+        guard let distance else { return false }
+        return distance <= max(1, max(lhs.unicodeScalars.count, rhs.unicodeScalars.count) / 3)
     }
 }

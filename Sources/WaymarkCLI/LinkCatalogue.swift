@@ -1,0 +1,207 @@
+import Waymark
+
+/// Example links for every route of a file, each checked by resolving it: a link is listed under a
+/// route only when the resolver opens that route with it. A link that a route cannot be reached by
+/// (another route wins it) is reported as shadowed, never listed as the route's link.
+struct LinkCatalogue {
+    /// One link of a route in one scope (and scheme or domain).
+    struct Link {
+        /// The scope it was made for, as the table prints it (`appAny shop`, `internal`).
+        var scope: String
+        /// A link the resolver opens the route with.
+        var url: String?
+        /// Why no link could be made at all (the link creator's message).
+        var problem: String?
+        /// Why no link is listed although links could be made: every example opens something else.
+        var shadow: Shadow?
+    }
+
+    /// Every example tried for a link opens something other than its route.
+    struct Shadow {
+        /// The first example tried (the one with the plainest values).
+        var tried: String
+        /// The route that opens it instead, when a route does.
+        var openedBy: String?
+        /// What resolving `tried` does, as a phrase: `opens createLegacy`.
+        var outcome: String
+
+        /// The note printed in place of a link.
+        var note: String { "shadowed: \(tried) \(outcome)" }
+    }
+
+    /// A route and its links.
+    struct Entry {
+        var route: RouteFile.Route
+        var links: [Link]
+    }
+
+    /// At most this many examples are tried for one link (each is a resolution): enough for every
+    /// value of every parameter and for every optional group, without letting a template with many
+    /// optional groups multiply the work.
+    static let maximumExamples = 12
+
+    let file: RouteFile
+    let entries: [Entry]
+
+    /// The catalogue of `file`, every link checked against `resolver` (the file's own).
+    static func make(file: RouteFile, resolver: RouteResolver) async -> LinkCatalogue {
+        let links = LinkCreator(schemes: file.schemes, domains: file.domains)
+        var entries: [Entry] = []
+        for route in file.routes {
+            let examples = exampleParameterSets(route.template)
+            if route.isInternal {
+                let link = await checkedLink(route, "internal", examples, resolver, origin: .internal) {
+                    parameters throws(RoutingError) in try links.path(for: route.template, parameters: parameters)
+                }
+                entries.append(Entry(route: route, links: [link]))
+                continue
+            }
+            var made: [Link] = []
+            for scope in route.scopes {
+                switch scope {
+                case .appAny, .app:
+                    let scheme: String? = if case .app(let scheme) = scope { scheme } else { nil }
+                    let choices = scheme.map { [$0] } ?? (file.schemes.isEmpty ? [nil] : file.schemes.map { $0 })
+                    for choice in choices {
+                        let label = scheme == nil ? choice.map { "\(scope.description) \($0)" } : nil
+                        made.append(
+                            await checkedLink(route, label ?? scope.description, examples, resolver, origin: nil) {
+                                parameters throws(RoutingError) in
+                                try links.appLink(
+                                    for: route.template, parameters: parameters, scopes: [scope], scheme: choice)
+                            })
+                    }
+                case .universalAny, .universal:
+                    let domain: String? = if case .universal(let domain) = scope { domain } else { nil }
+                    let choices = domain.map { [$0] } ?? (file.domains.isEmpty ? [nil] : file.domains.map { $0 })
+                    for choice in choices {
+                        let label = domain == nil ? choice.map { "\(scope.description) \($0)" } : nil
+                        made.append(
+                            await checkedLink(route, label ?? scope.description, examples, resolver, origin: nil) {
+                                parameters throws(RoutingError) in
+                                try links.universalLink(
+                                    for: route.template, parameters: parameters, scopes: [scope], domain: choice)
+                            })
+                    }
+                }
+            }
+            entries.append(Entry(route: route, links: made))
+        }
+        return LinkCatalogue(file: file, entries: entries)
+    }
+
+    /// The first example link that opens `route`, or why there is none: the first error when no
+    /// example makes a link, the first link's outcome when every link opens something else.
+    private static func checkedLink(
+        _ route: RouteFile.Route, _ scope: String, _ examples: [RouteParameters], _ resolver: RouteResolver,
+        origin: RouteOrigin?, make: (RouteParameters) throws(RoutingError) -> String
+    ) async -> Link {
+        var firstError: RoutingError?
+        var firstShadow: Shadow?
+        var tried: Set<String> = []
+        for parameters in examples {
+            let url: String
+            do {
+                url = try make(parameters)
+            } catch {
+                if firstError == nil { firstError = error }
+                continue
+            }
+            // Two parameter sets can print one link (a variant the creator does not pick): resolve it once.
+            guard tried.insert(url).inserted else { continue }
+            let result = await resolver.resolve(url, origin: origin)
+            if opens(result, route) { return Link(scope: scope, url: url) }
+            if firstShadow == nil { firstShadow = shadow(url, result) }
+        }
+        if let firstShadow { return Link(scope: scope, shadow: firstShadow) }
+        return Link(scope: scope, problem: firstError?.message ?? "no example link")
+    }
+
+    /// Whether `result` is `route` handling the link: matched by one of its templates, not the
+    /// default route standing in (which may be `route` itself).
+    static func opens(_ result: RoutingResult, _ route: RouteFile.Route) -> Bool {
+        result.status == .handled && result.request?.routeName == route.name
+            && result.request?.matchedTemplate != nil
+    }
+
+    /// What a link that does not open its route does instead.
+    private static func shadow(_ url: String, _ result: RoutingResult) -> Shadow {
+        let name = result.request?.routeName
+        switch result.status {
+        case .handled:
+            return Shadow(tried: url, openedBy: name, outcome: "opens \(name ?? "an unnamed route")")
+        case .handledByDefault:
+            return Shadow(
+                tried: url, openedBy: nil,
+                outcome: "goes to the default route \(name ?? "")" + (result.reason.map { " (\($0))" } ?? ""))
+        default:
+            return Shadow(
+                tried: url, openedBy: nil, outcome: "is \(result.status)" + (result.reason.map { ": \($0)" } ?? ""))
+        }
+    }
+
+    /// Sets of example values for a template, plainest first, at most ``maximumExamples``.
+    ///
+    /// Each variant is tried from the fullest (optional groups filled) to the shortest; within one,
+    /// round `k` gives every parameter its `k`-th example (its last one once it has no more), so the
+    /// sets grow with the longest list of examples, not with their product. Every example satisfies
+    /// the parameter's type: route files know only the built-in types (`int`, `float`, `uuid`).
+    static func exampleParameterSets(_ template: RouteTemplate) -> [RouteParameters] {
+        var sets: [RouteParameters] = []
+        for variant in template.variants.reversed() {
+            var slots: [(name: String, choices: [[String]])] = []
+            for segment in variant.segments {
+                switch segment {
+                case .parameter(let name, let type):
+                    slots.append((name, examples(name: name, type: type).map { [$0] }))
+                case .catchAll(let name?):
+                    slots.append((name, [["a", "b"], ["example"], ["1"]]))
+                default:
+                    break
+                }
+            }
+            let rounds = slots.map(\.choices.count).max() ?? 1
+            for round in 0..<rounds {
+                var pairs: [(name: String, value: String)] = []
+                for slot in slots {
+                    for value in slot.choices[min(round, slot.choices.count - 1)] { pairs.append((slot.name, value)) }
+                }
+                sets.append(RouteParameters(pairs))
+                if sets.count == maximumExamples { return sets }
+            }
+        }
+        return sets
+    }
+
+    /// Distinct values for one parameter, plainest first; each one valid for `type`. Several, so
+    /// that a value a literal or a typed sibling takes (`item/new` beside `item/:name`, `item/:n<int>`
+    /// ranked above `item/:name`) has another to fall back on.
+    static func examples(name: String, type: String?) -> [String] {
+        switch type {
+        case "int": ["42", "1", "7"]
+        case "float": ["1.5", "0.5", "2.25"]
+        case "uuid":
+            [
+                "00000000-0000-4000-8000-000000000042", "00000000-0000-4000-8000-000000000001",
+                "00000000-0000-4000-8000-000000000007",
+            ]
+        default:
+            // The name reads best in a link; the others differ from it and from each other in kind
+            // (a word, a number), and a name that is one of them is not repeated.
+            [name] + ["example", "1", "x"].filter { $0 != name }.prefix(2)
+        }
+    }
+
+    /// The app the file describes, for the HTML page's title: the first scheme, else the first
+    /// domain, else the route file's name without `.json` and `.routes` (`myapp.routes.json` →
+    /// `myapp`).
+    static func appName(_ file: RouteFile, fileName: String) -> String {
+        if let scheme = file.schemes.first { return scheme }
+        if let domain = file.domains.first { return domain }
+        var name = String(fileName.split(separator: "/").last ?? Substring(fileName))
+        for suffix in [".json", ".routes"] where name.hasSuffix(suffix) && name.count > suffix.count {
+            name.removeLast(suffix.count)
+        }
+        return name
+    }
+}
