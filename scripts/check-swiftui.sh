@@ -66,8 +66,8 @@ for source in "${sources[@]}"; do
 done
 
 # The README's SwiftUI example app, extracted now so that the check follows README.md: the ```swift
-# blocks of "Navigation, presentation and features (SwiftUI)" that `import SwiftUI`, and the enums of the
-# "Typed routes, typed inputs and links" block that declares `ShopRoute`, which the app uses.
+# blocks of "Path configuration, navigation and SwiftUI" that `import SwiftUI`, and the enums of the
+# "Typed routes and links" block that declares `ShopRoute`, which the app uses.
 python3 - README.md "$out/generated/readme" <<'PY'
 import pathlib
 import re
@@ -158,16 +158,16 @@ def write(name, header, parts):
     (destination / name).write_text("\n".join(text) + "\n", encoding="utf-8")
 
 
-start, end = section("Navigation, presentation and features (SwiftUI)")
+start, end = section("Path configuration, navigation and SwiftUI")
 app = [(line, code) for line, code in swift_blocks(start, end) if "import SwiftUI" in (l.strip() for l in code)]
 if not app:
-    fail('no ```swift block that imports SwiftUI in "Navigation, presentation and features (SwiftUI)"')
+    fail('no ```swift block that imports SwiftUI in "Path configuration, navigation and SwiftUI"')
 write("ShopApp.swift", [], app)
 
-start, end = section("Typed routes, typed inputs and links")
+start, end = section("Typed routes and links")
 routes = next((b for b in swift_blocks(start, end) if any(l.startswith("enum ShopRoute") for l in b[1])), None)
 if routes is None:
-    fail('no ```swift block declaring `enum ShopRoute` in "Typed routes, typed inputs and links"')
+    fail('no ```swift block declaring `enum ShopRoute` in "Typed routes and links"')
 enums = top_level_enums(*routes)
 # The README shows the route enums without their imports: UUID is Foundation's, the rest Waymark's.
 write("ShopRoutes.swift", ["import Foundation", "import Waymark"], [(line, code) for _, line, code in enums])

@@ -33,7 +33,7 @@ public enum PresentationDecision: Hashable, Sendable {
     /// The app cannot show it (for example, on this device), for a reason.
     case unsupported(String)
 
-    /// The resolver outcome this answer stands for, so it ends up in the ``RoutingResult``.
+    /// The resolver outcome this answer stands for, so it ends up in the `RoutingResult`.
     public var destinationOutcome: DestinationOutcome {
         switch self {
         case .ready: .handled

@@ -8,7 +8,7 @@
 ///     var name: String { "pro" }
 ///     func isAvailable() async -> Bool { await store.hasPurchased("pro") }
 /// }
-/// builder.add("reports", name: "reports", feature: Pro(store: store), whenUnavailable: .redirect(to: "paywall")) { … }
+/// builder.add("reports", name: "reports", .feature(Pro(store: store), whenUnavailable: .redirect(to: "paywall"))) { … }
 /// ```
 public protocol Feature: Sendable {
     /// The feature's name, for results and logs.

@@ -44,7 +44,7 @@ public struct RouteResolverBuilder: Sendable {
     ///
     /// - Parameters:
     ///   - template: The template, as a string literal or a parsed ``RouteTemplate``; it prints the
-    ///     route's links. ``RouteOption/alsoMatches(_:)-swift.type.method`` adds templates that only parse.
+    ///     route's links. ``RouteOption/alsoMatches(_:)-(RouteTemplate...)`` adds templates that only parse.
     ///   - name: A name for logs, results and link creation; unique when given.
     ///   - options: Scopes, priority, internal-only, properties, filters, features, confirmation and
     ///     other templates, in any order (see ``RouteOption``).
@@ -86,9 +86,12 @@ public struct RouteResolverBuilder: Sendable {
     /// or domain is refused. Without one, those requests end as ``RoutingStatus/unmatched``,
     /// ``RoutingStatus/declined`` or ``RoutingStatus/refused``.
     ///
-    /// - Parameter options: ``RouteOption/properties(_:)`` and ``RouteOption/filters(_:)-swift.type.method``;
-    ///   any other option is an error when the resolver is built (a default route has no template,
-    ///   and opens for any link).
+    /// - Parameters:
+    ///   - name: A name for logs and results.
+    ///   - options: ``RouteOption/properties(_:)`` and ``RouteOption/filters(_:)-(RouteFilter...)``;
+    ///     any other option is an error when the resolver is built (a default route has no template,
+    ///     and opens for any link).
+    ///   - destination: What runs for the default route; ``RouteRequest/isDefaultRoute`` is `true`.
     public mutating func setDefaultRoute(
         name: String? = nil, _ options: RouteOption..., to destination: @escaping Destination
     ) {

@@ -47,7 +47,8 @@ public struct RouteRequest: Sendable {
     public var routeParameters: RouteParameters? { storage.routeParameters }
     /// The segments of a trailing catch-all, decoded; `nil` when the template has none.
     public var wildcard: [String]? { storage.wildcard }
-    /// Properties attached to the route (in a later version merged with the path configuration's).
+    /// The route's own properties (``RouteOption/properties(_:)``), with the path properties of the
+    /// URL (``RouteResolverBuilder/pathProperties``, a path configuration) merged over them.
     public var properties: [String: JSONValue] { storage.properties }
 
     /// Creates a request.

@@ -79,7 +79,7 @@ public struct RouteResolver: Sendable {
     }
 
     /// The name of the route of a table registration (``RouteMatch/registrationIndex``), if it
-    /// has one. A route with other templates (``RouteOption/alsoMatches(_:)-swift.type.method``) has
+    /// has one. A route with other templates (``RouteOption/alsoMatches(_:)-(RouteTemplate...)``) has
     /// one registration per template.
     public func routeName(at registration: Int) -> String? {
         route(ofRegistration: registration)?.name

@@ -106,7 +106,9 @@ public struct RouteFile: Sendable {
 
     /// Loads a route file from data.
     ///
-    /// - Parameter source: A name for the data in messages (a path).
+    /// - Parameters:
+    ///   - data: The JSON of the route file.
+    ///   - source: A name for the data in messages (a path).
     public init(data: Data, source: String = "routes") throws(RouteFileError) {
         let loaded = RouteFileLoader.load(data)
         let errors = loaded.diagnostics.filter { $0.severity == .error }

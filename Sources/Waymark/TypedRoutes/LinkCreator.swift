@@ -42,7 +42,9 @@ public struct LinkCreator: Sendable {
 
     /// The app link of a route value.
     ///
-    /// - Parameter scheme: The scheme; by default the first accepted one the route's scopes allow.
+    /// - Parameters:
+    ///   - route: The route value.
+    ///   - scheme: The scheme; by default the first accepted one the route's scopes allow.
     /// - Throws: ``RoutingError/Code/linkUnavailable`` when the route's scopes exclude app links or
     ///   `scheme`.
     public func appLink<R: URLRoute>(for route: R, scheme: String? = nil) throws(RoutingError) -> String {
@@ -53,7 +55,9 @@ public struct LinkCreator: Sendable {
 
     /// The universal link of a route value.
     ///
-    /// - Parameter domain: The domain; by default the first accepted one the route's scopes allow.
+    /// - Parameters:
+    ///   - route: The route value.
+    ///   - domain: The domain; by default the first accepted one the route's scopes allow.
     /// - Throws: ``RoutingError/Code/linkUnavailable`` when the route's scopes exclude universal
     ///   links or `domain`.
     public func universalLink<R: URLRoute>(for route: R, domain: String? = nil) throws(RoutingError) -> String {

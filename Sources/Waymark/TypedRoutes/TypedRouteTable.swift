@@ -84,8 +84,10 @@ public struct TypedRouteTable<R: URLRoute>: Sendable {
     /// from the URL's values (each candidate is tried in precedence order), or the case may not be
     /// opened this way (see ``resolve(_:origin:)``).
     ///
-    /// - Parameter origin: Where the URL comes from; by default, a URL with a scheme is external
-    ///   and a route string without one is internal, as ``RouteResolver`` decides.
+    /// - Parameters:
+    ///   - url: A URL or an internal route string.
+    ///   - origin: Where the URL comes from; by default, a URL with a scheme is external
+    ///     and a route string without one is internal, as ``RouteResolver`` decides.
     public func route(for url: String, origin: RouteOrigin? = nil) -> R? {
         try? resolve(url, origin: origin)?.get()
     }
@@ -130,7 +132,7 @@ public struct TypedRouteTable<R: URLRoute>: Sendable {
     }
 
     /// The route value of a request that one of this type's routes matched, for example in a
-    /// ``RouteResolver`` destination registered with ``RouteResolverBuilder/add(routes:filters:to:)``.
+    /// ``RouteResolver`` destination registered with ``RouteResolverBuilder/add(routes:_:to:)``.
     ///
     /// - Throws: ``RouteInputError`` when the request did not come from one of `R`'s routes or a
     ///   value does not convert.
@@ -176,7 +178,10 @@ extension RouteResolverBuilder {
     /// }
     /// ```
     ///
-    /// - Parameter options: Options for every case, under each case's own (see ``RouteOption``).
+    /// - Parameters:
+    ///   - type: The route type; its ``URLRoute/routeMap`` gives each case's templates and options.
+    ///   - options: Options for every case, under each case's own (see ``RouteOption``).
+    ///   - destination: What runs for every case: it receives the route value and the request.
     /// - Throws: ``RoutingError/Code/invalidRouteMap`` naming the case and template that disagree.
     public mutating func add<R: URLRoute>(
         routes type: R.Type, _ options: RouteOption...,
@@ -205,7 +210,12 @@ extension RouteResolverBuilder {
     /// }
     /// ```
     ///
-    /// - Parameter options: As for every route (see ``RouteOption``).
+    /// - Parameters:
+    ///   - template: The template; its parameters and the query fill the input.
+    ///   - name: A name for logs, results and link creation; unique when given.
+    ///   - input: The input type, decoded by ``RouteInputDecoder``.
+    ///   - options: As for every route (see ``RouteOption``).
+    ///   - destination: What runs when the route is chosen and the input decodes.
     public mutating func add<Input: Decodable & Sendable>(
         _ template: RouteTemplate, name: String? = nil, input: Input.Type, _ options: RouteOption...,
         to destination: @escaping @Sendable (Input, RouteRequest) async throws -> DestinationOutcome

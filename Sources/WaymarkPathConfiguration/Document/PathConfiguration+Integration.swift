@@ -22,7 +22,7 @@ extension PathConfiguration: PathPropertiesProvider {
 }
 
 /// The path configuration in use, which a loader replaces as newer documents arrive: give it to a
-/// ``RouteResolverBuilder`` as `pathProperties`, and every request carries the latest document's
+/// `RouteResolverBuilder` as `pathProperties`, and every request carries the latest document's
 /// properties.
 ///
 /// `@unchecked Sendable`: the one mutable field is read and written only while `lock` is held.
@@ -52,7 +52,7 @@ extension RouteFile {
     /// names none.
     ///
     /// A relative path resolves against `folder` when given, or else against the folder of the route
-    /// file (``RouteFile/fileURL``, set by ``RouteFile/init(contentsOf:)``). It never resolves against
+    /// file (`RouteFile.fileURL`, set by `RouteFile(contentsOf:)`). It never resolves against
     /// the process's current directory, which in an app is `/` or wherever it was launched from: a
     /// route file read from data, with a relative path and no `folder`, is an error that says so. An
     /// app that bundles both files passes its bundle's folder:
@@ -99,7 +99,7 @@ extension RouteFile {
 }
 
 extension RouteFile {
-    /// The route file's builder (``RouteFile/makeBuilder(destination:)``) with its path
+    /// The route file's builder (`RouteFile.makeBuilder(destination:)`) with its path
     /// configuration, if it names one, as the builder's `pathProperties`: what `waymark resolve`
     /// and `waymark explain` build, so that an app and the command line give a request the same
     /// properties.

@@ -118,8 +118,10 @@ public struct PathConfigurationCache: Sendable {
     /// Writes an answer: to a temporary file, then renamed over the old one. Temporary files that
     /// earlier writes left behind (more than a minute old) are removed first.
     ///
-    /// - Parameter interruption: For tests: runs after the temporary file is written and before the
-    ///   rename; throwing from it stands for a process that dies there.
+    /// - Parameters:
+    ///   - entry: The server's URL, its ETag and the document.
+    ///   - interruption: For tests: runs after the temporary file is written and before the
+    ///     rename; throwing from it stands for a process that dies there.
     public func write(_ entry: Entry, interruption: () throws -> Void = {}) throws {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         removeStaleTemporaryFiles()

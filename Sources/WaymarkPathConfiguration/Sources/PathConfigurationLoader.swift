@@ -52,7 +52,7 @@ public actor PathConfigurationLoader {
     /// The document in use, if any source has given one.
     public private(set) var current: PathConfiguration?
     /// The document in use, readable from anywhere without waiting: give it to a
-    /// ``RouteResolverBuilder`` as `pathProperties`.
+    /// `RouteResolverBuilder` as `pathProperties`.
     public nonisolated let holder = PathConfigurationHolder()
     /// What happened, in order: the newest ``maximumReports`` events (a loader refreshed for the
     /// life of an app would otherwise keep every event it ever had).

@@ -1,27 +1,26 @@
 import Foundation
 import Waymark
 
-/// The README's five-case route enum: a nested route, an optional query value, a repeated query
-/// value and a typed parameter.
+/// The README's route enums ("Typed routes and links"), as written there: a nested route, an
+/// optional query value, a repeated query value and a typed parameter.
+// sample: README#3
 enum ShopRoute: URLRoute {
     case home
-    case product(id: Int)
-    case search(q: String?, tag: [String])
+    case product(id: Int)  // a typed parameter
+    case search(q: String?, tag: [String])  // an optional and a repeated query value
     case category(slug: String, sort: SortOrder?)
-    case account(AccountRoute)
+    case account(AccountRoute)  // a nested route: mounted under "account/"
 
     static let routeMap: RouteMap<ShopRoute> = [
         "home": "/",
         "product": "product/:id<int>",
-        "search": "search?q&tag",
+        "search": "search?q&tag",  // after '?': the values that travel in the query
         "category": "category/:slug?sort",
         "account": "account",
     ]
 }
 
-enum SortOrder: String, Codable, CaseIterable, Sendable {
-    case popular, newest
-}
+enum SortOrder: String, Codable, CaseIterable, Sendable { case popular, newest }
 
 enum AccountRoute: URLRoute {
     case orders
@@ -34,8 +33,9 @@ enum AccountRoute: URLRoute {
         "edit": "edit(/:section)",
     ]
 
-    var routingType: RoutingType { .sheet() }
+    var routingType: RoutingType { .sheet() }  // .push unless a route says otherwise
 }
+// end sample
 
 /// Routes with a catch-all, nested query values and scopes, for the less common paths.
 enum DocsRoute: URLRoute {
