@@ -18,7 +18,10 @@ struct CheckCommand: ParsableCommand {
             or pattern is a warning: the rest of the document applies). The document is read with the \
             same --platform and historical-rule options as 'waymark properties'. The file is given with \
             --routes FILE, as for every other command (without it, the embedded example is checked); \
-            the older 'waymark check FILE' still works, with a deprecation note on standard error.
+            the older 'waymark check FILE' still works, with a deprecation note on standard error. \
+            'waymark check --config FILE' checks a path-configuration document alone, printing \
+            'FILE: rules[N].patterns[M]: severity: message' as 'waymark properties' does; it exits 1 \
+            only when the document cannot be used at all.
             """
     )
 
@@ -26,6 +29,9 @@ struct CheckCommand: ParsableCommand {
 
     @Argument(help: ArgumentHelp("Deprecated: use --routes FILE.", visibility: .hidden))
     var deprecatedFile: String?
+
+    @Option(help: "Check a path-configuration document (JSON) alone, instead of a route file.")
+    var config: String?
 
     @OptionGroup var pathOptions: PathConfigurationOptions
 
@@ -36,10 +42,19 @@ struct CheckCommand: ParsableCommand {
         if deprecatedFile != nil && source.routes != nil {
             throw ValidationError("give the route file once, with --routes FILE")
         }
+        if config != nil && (deprecatedFile != nil || source.routes != nil) {
+            throw ValidationError(
+                "--config checks a path configuration alone; check a route file (and the document it names) with --routes FILE"
+            )
+        }
     }
 
     func run() throws {
         let options = try pathOptions.options()
+        if let config {
+            try checkPathConfiguration(config, options: options)
+            return
+        }
         if let deprecatedFile {
             printError("warning: 'waymark check FILE' is deprecated; use 'waymark check --routes \(deprecatedFile)'")
         }
@@ -58,6 +73,10 @@ struct CheckCommand: ParsableCommand {
             data = Data(PackageResources.shop_routes_json)
         }
         var diagnostics = RouteFile.diagnostics(for: data)
+        if Self.looksLikePathConfiguration(data) {
+            printError(
+                "\(file): this looks like a path configuration, not a route file; check it with --config \(file)")
+        }
         diagnostics += Self.pathConfigurationDiagnostics(data: data, file: URL(fileURLWithPath: file), options: options)
         for diagnostic in diagnostics {
             if json {
@@ -110,5 +129,46 @@ struct CheckCommand: ParsableCommand {
                     message: error.message)
             ]
         }
+    }
+
+    /// `--config FILE`: the document's own diagnostics, as `waymark properties` prints them.
+    private func checkPathConfiguration(_ path: String, options: PathConfiguration.Options) throws {
+        let document: PathConfiguration
+        do {
+            let data = try BoundedFileRead.contents(of: URL(fileURLWithPath: path))
+            document = try PathConfiguration(data: data, options: options, source: path)
+        } catch let error as BoundedFileRead.Failure {
+            printError("\(path): cannot read the file: \(error.reason)")
+            throw ExitCode(1)
+        } catch let error as PathConfigurationError {
+            printError(error.message)
+            throw ExitCode(1)
+        }
+        for diagnostic in document.diagnostics {
+            if json {
+                let line = OrderedJSON.object([
+                    ("file", .string(path)),
+                    ("ruleIndex", diagnostic.ruleIndex.map { .value(.number(Double($0))) } ?? .null),
+                    ("patternIndex", diagnostic.patternIndex.map { .value(.number(Double($0))) } ?? .null),
+                    ("severity", .string(diagnostic.severity.rawValue)),
+                    ("message", .string(diagnostic.message)),
+                ])
+                print(line.rendered)
+            } else {
+                printLine("\(path): \(diagnostic)")
+            }
+        }
+        if !json {
+            printLine(
+                document.diagnostics.isEmpty
+                    ? "\(path): ok"
+                    : "\(path): \(document.diagnostics.count) problem(s); the rest of the document applies")
+        }
+    }
+
+    /// A JSON object with `rules` and no `routes`: a path configuration given where a route file goes.
+    static func looksLikePathConfiguration(_ data: Data) -> Bool {
+        guard case .object(let object)? = try? JSONParser.parse(data) else { return false }
+        return object["rules"] != nil && object["routes"] == nil
     }
 }

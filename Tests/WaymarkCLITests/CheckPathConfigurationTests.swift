@@ -69,5 +69,31 @@
             #expect(output.status == 0)
             #expect(output.standardOutput.hasSuffix(": ok\n"))
         }
+
+        /// `--config FILE` checks a document alone, in the format `waymark properties` uses.
+        @Test func aDocumentAloneIsCheckedWithConfig() throws {
+            let document = try CommandRunner.temporaryFile(
+                #"{"rules": [{"patterns": ["/a", "(?<=x)b"], "properties": {"context": "sideways"}}]}"#, name: "pc.json"
+            )
+            let output = try CommandRunner.run(["check", "--config", document])
+            #expect(output.status == 0)
+            #expect(
+                output.standardOutput == """
+                    \(document): rules[0]: warning: context: "sideways" is not one of default, modal; the typed accessor reads it as default
+                    \(document): rules[0].patterns[1]: skipped: "(?<=x)b" column 1: lookbehind is not supported
+                    \(document): 2 problem(s); the rest of the document applies
+
+                    """)
+            let broken = try CommandRunner.temporaryFile(#"{"rules": [}"#, name: "broken.json")
+            #expect(try CommandRunner.run(["check", "--config", broken]).status == 1)
+            let both = try CommandRunner.run(["check", "--config", document, "--routes", document])
+            #expect(both.status == 2)
+            // Given as a route file, a path configuration gets a hint.
+            let misplaced = try CommandRunner.run(["check", "--routes", document])
+            #expect(misplaced.status == 1)
+            #expect(
+                misplaced.standardError.contains(
+                    "this looks like a path configuration, not a route file; check it with --config"))
+        }
     }
 #endif

@@ -73,6 +73,8 @@ public struct RouteFile: Sendable {
     /// The file the routes were read from, when they were read from a file (relative paths in it
     /// resolve against its folder).
     public private(set) var fileURL: URL?
+    /// The name used in messages: the `source` given to ``init(data:source:)``, or the file's path.
+    public private(set) var source = "routes"
 
     /// Where a route file's path configuration is.
     public enum PathConfigurationReference: Hashable, Sendable {
@@ -116,6 +118,7 @@ public struct RouteFile: Sendable {
             throw RouteFileError(diagnostics: errors, source: source)
         }
         self = file
+        self.source = source
     }
 
     init(

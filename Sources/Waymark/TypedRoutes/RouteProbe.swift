@@ -40,7 +40,7 @@ struct RouteProbe {
     }
 
     /// The fields of one case, in declaration order.
-    static func fields<R: URLRoute>(of type: R.Type, caseName: String) throws(Failure) -> [Field] {
+    static func fields<R: Decodable>(of type: R.Type, caseName: String) throws(Failure) -> [Field] {
         let recorder = Recorder()
         do {
             _ = try R(from: ProbeDecoder(recorder: recorder, position: .routeCase(caseName), codingPath: []))

@@ -127,4 +127,24 @@ import Waymark
         #expect(message == "parameter 'page' is \"two\", which is not a valid Int")
         #expect(fine == .handled)
     }
+
+    @Test func routeFilesBoundToAnEnum() async throws {
+        // sample: TypedRoutes#6
+        enum Screen: Route, Decodable {
+            case home
+            case product(id: Int, ref: String?)
+        }
+        let file = try RouteFile(
+            data: Data(
+                #"{"schemes": ["shop"], "default": "home", "routes": [{"name": "home", "template": "/"}, {"name": "product", "template": "product/:id<int>"}]}"#
+                    .utf8))
+        let screens = try file.makeBuilder(binding: Screen.self) { screen, _ in
+            print("open", screen)
+            return .handled
+        }.build()
+        // .handled, with .product(id: 42, ref: "mail"):
+        let opened = await screens.resolve("shop://product/42?ref=mail").status
+        // end sample
+        #expect(opened == .handled)
+    }
 }
