@@ -142,8 +142,10 @@ public final class Router<R: Route> {
         return decision
     }
 
-    /// The UI can take routes again: applies every deferred route, in arrival order, once.
+    /// The UI can take routes again: applies every deferred route, in arrival order, once. While
+    /// ``isReady`` is `false` it does nothing: there is no UI yet, and the routes keep waiting for it.
     public func presentationBecameReady() {
+        guard isReady else { return }
         let waiting = deferred
         deferred.removeAll()
         for item in waiting {
