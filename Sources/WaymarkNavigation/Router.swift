@@ -64,8 +64,12 @@ public final class Router<R: Route> {
 
     /// A router showing `root`.
     ///
-    /// - Parameter isReady: `false` for a router made before the UI exists (a cold launch from a
-    ///   link): routes from outside wait until ``isReady`` is set.
+    /// - Parameters:
+    ///   - root: The route at the root of the first level.
+    ///   - name: A name for logs (`main`, a tab's name).
+    ///   - logger: Where changes are logged (see ``Router``).
+    ///   - isReady: `false` for a router made before the UI exists (a cold launch from a link):
+    ///     routes from outside wait until ``isReady`` is set.
     public init(
         root: R, name: String = "main", logger: Logger = Logger(label: "waymark.navigation"), isReady: Bool = true
     ) {
