@@ -47,11 +47,36 @@ public final class Router<R: Route> {
         public let intermediate: [R]
     }
 
+    /// Whether the UI can show routes from outside. While it is `false`, ``open(_:properties:root:intermediate:)``
+    /// defers every route without asking the ``policy`` (a link that launched the app arrives
+    /// before there is a window); setting it to `true` applies them, in arrival order, once.
+    ///
+    /// ```swift
+    /// let router = Router(root: ShopRoute.home, isReady: false)   // at launch
+    /// // … the first screen is on screen:
+    /// router.isReady = true
+    /// ```
+    public var isReady: Bool {
+        didSet {
+            if isReady && !oldValue { presentationBecameReady() }
+        }
+    }
+
     /// A router showing `root`.
-    public init(root: R, name: String = "main", logger: Logger = Logger(label: "waymark.navigation")) {
+    ///
+    /// - Parameters:
+    ///   - root: The route at the root of the first level.
+    ///   - name: A name for logs (`main`, a tab's name).
+    ///   - logger: Where changes are logged (see ``Router``).
+    ///   - isReady: `false` for a router made before the UI exists (a cold launch from a link):
+    ///     routes from outside wait until ``isReady`` is set.
+    public init(
+        root: R, name: String = "main", logger: Logger = Logger(label: "waymark.navigation"), isReady: Bool = true
+    ) {
         self.state = NavigationState(root: root)
         self.name = name
         self.logger = logger
+        self.isReady = isReady
     }
 
     // MARK: - In-app navigation
@@ -105,7 +130,8 @@ public final class Router<R: Route> {
             problems.append("\(route.name): \(problem)")
             logger.warning("navigation[\(name)]: \(route.name): \(problem)")
         }
-        let decision = await policy?.decide(route, in: state) ?? .ready
+        // Before the UI exists, nothing is asked: the policy decides about a screen that is there.
+        let decision = isReady ? await policy?.decide(route, in: state) ?? .ready : .deferred
         switch decision {
         case .ready:
             rebuild(route, behavior: behavior, root: root, intermediate: intermediate)
@@ -120,8 +146,10 @@ public final class Router<R: Route> {
         return decision
     }
 
-    /// The UI can take routes again: applies every deferred route, in arrival order, once.
+    /// The UI can take routes again: applies every deferred route, in arrival order, once. While
+    /// ``isReady`` is `false` it does nothing: there is no UI yet, and the routes keep waiting for it.
     public func presentationBecameReady() {
+        guard isReady else { return }
         let waiting = deferred
         deferred.removeAll()
         for item in waiting {

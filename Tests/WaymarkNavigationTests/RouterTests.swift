@@ -112,6 +112,41 @@ final class ScriptedPolicy: PresentationPolicy {
         #expect(tabs.router(for: "shop")?.state == NavigationState(root: .home))
         #expect(await tabs.open(.cart, in: "nowhere") == .unsupported("there is no tab nowhere"))
     }
+
+    /// A cold launch: links arrive before the UI; they wait, the policy is not asked, and they are
+    /// applied in arrival order, once, when the router becomes ready.
+    @Test func linksWaitUntilTheRouterIsReady() async {
+        let router = Router(root: AppRoute.home, isReady: false)
+        let policy = ScriptedPolicy([.cancelled("asked too early")])
+        router.policy = policy
+        #expect(await router.open(.product(3)) == .deferred)
+        #expect(await router.open(.cart) == .deferred)
+        #expect(router.state == NavigationState(root: .home))
+        #expect(router.deferred.map(\.route) == [.product(3), .cart])
+        #expect(policy.answers.count == 1)
+        router.isReady = true
+        // Each link rebuilds from the root, so the last one decides what is on screen.
+        #expect(router.deferred.isEmpty)
+        #expect(router.stack(at: 0).isEmpty)
+        #expect(router.presentation(at: 0)?.state.root == .cart)
+        let shown = router.state
+        router.isReady = true
+        #expect(router.state == shown)
+        #expect(await router.open(.product(5)) == .cancelled("asked too early"))
+    }
+
+    /// `presentationBecameReady()` (a policy's queue released, say when onboarding ends) does not
+    /// show routes while the router is not ready: they keep waiting for `isReady`, in order.
+    @Test func releasingThePolicyQueueWaitsForTheUI() async {
+        let router = Router(root: AppRoute.home, isReady: false)
+        await router.open(.product(3))
+        router.presentationBecameReady()
+        #expect(router.state == NavigationState(root: .home))
+        #expect(router.deferred.map(\.route) == [.product(3)])
+        router.isReady = true
+        #expect(router.deferred.isEmpty)
+        #expect(router.stack(at: 0) == [.category("odd"), .product(3)])
+    }
 }
 
 /// Hotwire path properties mapped to navigation behaviour.

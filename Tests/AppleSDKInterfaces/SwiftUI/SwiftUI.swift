@@ -11,6 +11,9 @@
 // wrapper's `wrappedValue`, a view's `body`) are included and say so. Linux ignores the Apple `@available`
 // attributes; they are here for the symbol graph, and for the reader.
 
+// NSUserActivity, of `onContinueUserActivity(_:perform:)`, is Foundation's on Apple platforms; Linux's
+// Foundation lacks it, so it comes from the transcription in ../Foundation/AppleFoundation.swift.
+public import AppleFoundation
 public import Foundation
 public import Observation
 
@@ -285,6 +288,17 @@ extension View {
     /// https://developer.apple.com/documentation/swiftui/view/onopenurl(perform:)
     /// (The page spells the result of `action` `()`; `Void` here, the same type, as swift-format asks.)
     nonisolated public func onOpenURL(perform action: @escaping (URL) -> Void) -> some View {
+        fatalError("compile-only interface")
+    }
+}
+
+@available(iOS 14.0, macOS 11.0, tvOS 14.0, watchOS 7.0, macCatalyst 14.0, visionOS 1.0, *)
+extension View {
+    /// https://developer.apple.com/documentation/swiftui/view/oncontinueuseractivity(_:perform:)
+    /// (The page spells the result of `action` `()`; `Void` here, the same type, as swift-format asks.)
+    nonisolated public func onContinueUserActivity(
+        _ activityType: String, perform action: @escaping (NSUserActivity) -> Void
+    ) -> some View {
         fatalError("compile-only interface")
     }
 }
