@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "WaymarkPathConfiguration", targets: ["WaymarkPathConfiguration"]),
         .library(name: "WaymarkNavigation", targets: ["WaymarkNavigation"]),
         .library(name: "WaymarkSwiftUI", targets: ["WaymarkSwiftUI"]),
+        .library(name: "WaymarkAssociatedDomains", targets: ["WaymarkAssociatedDomains"]),
         .executable(name: "waymark", targets: ["WaymarkCLI"]),
     ],
     dependencies: [
@@ -30,6 +31,9 @@ let package = Package(
         // A thin SwiftUI layer over WaymarkNavigation; every file is `#if canImport(SwiftUI)`, so on
         // Linux it builds empty.
         .target(name: "WaymarkSwiftUI", dependencies: ["Waymark", "WaymarkNavigation"]),
+        // Universal links: the apple-app-site-association file, Apple's matching rules, generation
+        // from a route table and a check of a served file against it. Foundation only.
+        .target(name: "WaymarkAssociatedDomains", dependencies: ["Waymark"]),
         // The command-line tool: a thin argument-parser layer over the library. The target is
         // `WaymarkCLI` and the product (the binary) `waymark`: a target `waymark` beside `Waymark` is one
         // folder, and one module name, on Apple's case-insensitive file systems.
@@ -39,6 +43,7 @@ let package = Package(
                 "Waymark",
                 "WaymarkPathConfiguration",
                 "WaymarkNavigation",
+                "WaymarkAssociatedDomains",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             resources: [.embedInCode("Resources/shop.routes.json")]
@@ -49,6 +54,7 @@ let package = Package(
             name: "WaymarkNavigationTests",
             dependencies: ["WaymarkNavigation", .product(name: "Logging", package: "swift-log")]
         ),
+        .testTarget(name: "WaymarkAssociatedDomainsTests", dependencies: ["WaymarkAssociatedDomains"]),
         // Runs the built `waymark` binary; depending on the executable makes `swift test` build it.
         .testTarget(name: "WaymarkCLITests", dependencies: ["WaymarkCLI"]),
     ],

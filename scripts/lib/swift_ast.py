@@ -49,12 +49,14 @@ LIBRARY_MODULES = [
     "WaymarkPathConfiguration",
     "WaymarkNavigation",
     "WaymarkSwiftUI",
+    "WaymarkAssociatedDomains",
     "WaymarkCLI",
 ]
 TEST_MODULES = [
     "WaymarkTests",
     "WaymarkPathConfigurationTests",
     "WaymarkNavigationTests",
+    "WaymarkAssociatedDomainsTests",
     "WaymarkCLITests",
 ]
 

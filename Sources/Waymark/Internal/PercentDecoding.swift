@@ -1,7 +1,7 @@
 import Foundation
 
 /// Percent-decoding exactly as DESIGN.md fixes it: once, as UTF-8, with invalid escapes kept literally.
-enum PercentDecoding {
+package enum PercentDecoding {
     @inline(__always)
     static func hexValue(_ byte: UInt8) -> UInt8? {
         switch byte {
@@ -97,7 +97,7 @@ enum PercentDecoding {
 
     /// Decodes a query or fragment component; when the decoded bytes are not valid UTF-8 the
     /// component is kept exactly as written (percent escapes and all), so no byte is lost or replaced.
-    static func decodeLeniently(_ bytes: UnsafeBufferPointer<UInt8>, plusAsSpace: Bool) -> String {
+    package static func decodeLeniently(_ bytes: UnsafeBufferPointer<UInt8>, plusAsSpace: Bool) -> String {
         decode(bytes, plusAsSpace: plusAsSpace) ?? String(decoding: bytes, as: UTF8.self)
     }
 

@@ -90,6 +90,12 @@ public struct RouteResolver: Sendable {
         route(ofRegistration: registration)?.internalOnly ?? false
     }
 
+    /// Whether the route of a table registration (``RouteMatch/registrationIndex``) asks the user
+    /// before a link from outside opens it (``RouteOption/requiresConfirmation``).
+    public func requiresConfirmation(at registration: Int) -> Bool {
+        route(ofRegistration: registration)?.requiresConfirmation ?? false
+    }
+
     private func route(ofRegistration registration: Int) -> Route? {
         guard table.values.indices.contains(registration) else { return nil }
         return routes[table.values[registration]]

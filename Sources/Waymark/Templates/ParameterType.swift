@@ -48,6 +48,27 @@ public struct ParameterType: Sendable {
     /// A UUID such as `E621E1F8-C36C-495A-93FC-0C247A3E6E5F`, in either case.
     public static let uuid = ParameterType(name: "uuid", kind: .uuid)
 
+    /// The built-in types a template can name without registering them.
+    public enum BuiltIn: String, Hashable, Sendable {
+        /// ``ParameterType/int``.
+        case int
+        /// ``ParameterType/float``.
+        case float
+        /// ``ParameterType/uuid``.
+        case uuid
+    }
+
+    /// Which built-in type this is; `nil` for a type the app created with
+    /// ``init(name:accepts:)``, whatever its name (a custom `int` replaces the built-in one).
+    public var builtIn: BuiltIn? {
+        switch kind {
+        case .int: .int
+        case .float: .float
+        case .uuid: .uuid
+        case .custom: nil
+        }
+    }
+
     /// The built-in types by name.
     static let builtIns: [String: ParameterType] = ["int": .int, "float": .float, "uuid": .uuid]
 

@@ -322,10 +322,10 @@ struct LinkValues {
 }
 
 /// Percent-encoding for each position of a link.
-enum LinkEncoding {
+package enum LinkEncoding {
     /// A path segment: unreserved characters and `!$&'()*+,;=@` stay; `.` and `..` alone are
     /// encoded so no URL layer treats them as dot segments; everything else is `%XX` of its UTF-8.
-    static func pathSegment(_ text: String) -> String {
+    package static func pathSegment(_ text: String) -> String {
         if text == "." { return "%2E" }
         if text == ".." { return "%2E%2E" }
         return encode(text) { byte in
@@ -335,7 +335,7 @@ enum LinkEncoding {
 
     /// A query name or value: only unreserved characters stay (so `&`, `=`, `+`, `,` and `#` are
     /// always encoded, and a comma inside a list element stays inside it).
-    static func queryComponent(_ text: String) -> String {
+    package static func queryComponent(_ text: String) -> String {
         encode(text, keep: isUnreserved)
     }
 

@@ -1,0 +1,283 @@
+import Foundation
+
+/// An AASA pattern compiled for matching: `*` any run of characters (none included, `/` included),
+/// `?` exactly one character, `$(name)` one of a substitution variable's strings, anything else
+/// itself. Matching is anchored at both ends; there is no escape.
+///
+/// The pattern becomes a small nondeterministic automaton, simulated one character at a time with
+/// the set of live states, so a match costs at most the text's length times the program's size
+/// (no backtracking: Apple's WWDC 2020 session warns that naive matching is exponential). The
+/// same program drives ``CoverageAnalysis``, so the analysis and the matcher cannot disagree.
+struct WildcardPattern: Hashable, Sendable {
+    /// The longest pattern compiled, in UTF-8 bytes; a longer one matches nothing, with a diagnostic.
+    static let maximumLength = 1024
+    /// The most instructions a pattern compiles to (variables expand to their strings); past it the
+    /// pattern matches nothing.
+    static let maximumProgramSize = 16_384
+    /// Apple's predefined variables.
+    static let predefinedVariableNames: Set<String> = [
+        "alpha", "upper", "lower", "alnum", "digit", "xdigit", "region", "lang",
+    ]
+
+    /// One instruction.
+    enum Instruction: Hashable, Sendable {
+        /// This character (compared case-insensitively, ASCII only, when the pattern is).
+        case scalar(Unicode.Scalar)
+        /// Any one character.
+        case any
+        /// Any run of characters: stays here on any character, and moves on without one.
+        case star
+        /// One character of a class (`$(digit)`, …).
+        case oneOf(CharacterClass)
+        /// Goes on at both targets without a character.
+        case split(Int, Int)
+        /// Goes on at the target without a character.
+        case jump(Int)
+        /// Never matches (an unknown variable, a pattern over the limits).
+        case fail
+        /// The whole text matched.
+        case match
+    }
+
+    /// The classes of Apple's one-character variables.
+    enum CharacterClass: Hashable, Sendable {
+        case alpha, upper, lower, alnum, digit, xdigit
+
+        func contains(_ scalar: Unicode.Scalar) -> Bool {
+            guard scalar.isASCII else { return false }
+            let value = scalar.value
+            let isUpper = value >= 65 && value <= 90
+            let isLower = value >= 97 && value <= 122
+            let isDigit = value >= 48 && value <= 57
+            switch self {
+            case .alpha: return isUpper || isLower
+            case .upper: return isUpper
+            case .lower: return isLower
+            case .alnum: return isUpper || isLower || isDigit
+            case .digit: return isDigit
+            case .xdigit: return isDigit || (value >= 65 && value <= 70) || (value >= 97 && value <= 102)
+            }
+        }
+    }
+
+    /// The program; execution starts at 0.
+    let program: [Instruction]
+    /// Whether letters compare without case (ASCII letters only).
+    let caseSensitive: Bool
+    /// The pattern as written.
+    let source: String
+    /// Why the pattern matches nothing, when it was refused.
+    let refusal: String?
+
+    /// Compiles a pattern.
+    ///
+    /// - Parameters:
+    ///   - source: The pattern as written.
+    ///   - caseSensitive: Whether letters must match in case.
+    ///   - variables: The file's substitution variables.
+    ///   - alsoMatchesParent: For a path pattern ending in `/*`: also match the path without that
+    ///     `/*` (`/buy/*` matches `/buy`, as Apple's `swcutil` does).
+    init(_ source: String, caseSensitive: Bool, variables: [String: [String]], alsoMatchesParent: Bool = false) {
+        self.source = source
+        self.caseSensitive = caseSensitive
+        guard source.utf8.count <= Self.maximumLength else {
+            program = [.fail]
+            refusal = "the pattern is over \(Self.maximumLength) bytes"
+            return
+        }
+        var compiler = Compiler(caseSensitive: caseSensitive, variables: variables)
+        var scalars = Array(source.unicodeScalars)
+        var parentSplit: Int?
+        if alsoMatchesParent, scalars.count >= 2, scalars.suffix(2) == ["/", "*"] {
+            scalars.removeLast(2)
+            compiler.emit(scalars: scalars[...], variablesAllowed: true)
+            // Optionally "/" and any run: the parent itself, or anything under it.
+            parentSplit = compiler.program.count
+            compiler.program.append(.split(compiler.program.count + 1, -1))
+            compiler.program.append(.scalar("/"))
+            compiler.program.append(.star)
+        } else {
+            compiler.emit(scalars: scalars[...], variablesAllowed: true)
+        }
+        if let parentSplit { compiler.program[parentSplit] = .split(parentSplit + 1, compiler.program.count) }
+        compiler.program.append(.match)
+        if let failure = compiler.failure
+            ?? (compiler.program.count > Self.maximumProgramSize
+                ? "the pattern expands to over \(Self.maximumProgramSize) steps" : nil)
+        {
+            program = [.fail]
+            refusal = failure
+        } else {
+            program = compiler.program
+            refusal = nil
+        }
+    }
+
+    /// Whether the pattern matches all of `text`.
+    func matches(_ text: some Sequence<Unicode.Scalar>) -> Bool {
+        var states = StateSet(capacity: program.count)
+        var next = StateSet(capacity: program.count)
+        addClosure(0, to: &states)
+        for scalar in text {
+            guard !states.isEmpty else { return false }
+            next.removeAll()
+            for state in states.members { step(state, scalar, into: &next) }
+            swap(&states, &next)
+        }
+        return states.members.contains { program[$0] == .match }
+    }
+
+    /// Adds the states reached from `state` without reading a character.
+    func addClosure(_ state: Int, to set: inout StateSet) {
+        var pending = [state]
+        while let current = pending.popLast() {
+            guard set.insert(current) else { continue }
+            switch program[current] {
+            case .split(let first, let second):
+                pending.append(second)
+                pending.append(first)
+            case .jump(let target): pending.append(target)
+            case .star: pending.append(current + 1)
+            case .scalar, .any, .oneOf, .fail, .match: break
+            }
+        }
+    }
+
+    /// Adds the states `state` reaches on `scalar`.
+    func step(_ state: Int, _ scalar: Unicode.Scalar, into set: inout StateSet) {
+        switch program[state] {
+        case .scalar(let expected):
+            if expected == scalar || (!caseSensitive && Self.folded(expected) == Self.folded(scalar)) {
+                addClosure(state + 1, to: &set)
+            }
+        case .any: addClosure(state + 1, to: &set)
+        case .star: addClosure(state, to: &set)
+        case .oneOf(let characterClass):
+            let folded =
+                caseSensitive
+                ? characterClass : (characterClass == .upper || characterClass == .lower ? .alpha : characterClass)
+            if folded.contains(scalar) { addClosure(state + 1, to: &set) }
+        case .split, .jump, .fail, .match: break
+        }
+    }
+
+    /// Whether a state is the accepting one.
+    func isMatch(_ state: Int) -> Bool { program[state] == .match }
+
+    /// ASCII lowercase.
+    static func folded(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
+        guard scalar.value >= 65 && scalar.value <= 90, let lower = Unicode.Scalar(scalar.value + 32) else {
+            return scalar
+        }
+        return lower
+    }
+}
+
+/// A set of program states: members in insertion order, and a mark per state.
+struct StateSet {
+    private(set) var members: [Int] = []
+    private var marks: [Bool]
+
+    init(capacity: Int) { marks = Array(repeating: false, count: capacity) }
+
+    var isEmpty: Bool { members.isEmpty }
+
+    /// Inserts `state`; `false` when it was there.
+    mutating func insert(_ state: Int) -> Bool {
+        guard !marks[state] else { return false }
+        marks[state] = true
+        members.append(state)
+        return true
+    }
+
+    mutating func removeAll() {
+        for member in members { marks[member] = false }
+        members.removeAll(keepingCapacity: true)
+    }
+}
+
+extension WildcardPattern {
+    /// Turns pattern text into instructions.
+    struct Compiler {
+        let caseSensitive: Bool
+        let variables: [String: [String]]
+        var program: [Instruction] = []
+        var failure: String?
+
+        init(caseSensitive: Bool, variables: [String: [String]]) {
+            self.caseSensitive = caseSensitive
+            self.variables = variables
+        }
+
+        mutating func emit(scalars: ArraySlice<Unicode.Scalar>, variablesAllowed: Bool) {
+            var index = scalars.startIndex
+            while index < scalars.endIndex, failure == nil, program.count <= WildcardPattern.maximumProgramSize {
+                let scalar = scalars[index]
+                if variablesAllowed, scalar == "$", scalars.index(after: index) < scalars.endIndex,
+                    scalars[scalars.index(after: index)] == "(",
+                    let close = scalars[index...].firstIndex(of: ")")
+                {
+                    let name = String(String.UnicodeScalarView(scalars[(index + 2)..<close]))
+                    emitVariable(name)
+                    index = close + 1
+                    continue
+                }
+                switch scalar {
+                case "*":
+                    // Two stars in a row match what one does.
+                    if program.last != .star { program.append(.star) }
+                case "?": program.append(.any)
+                default: program.append(.scalar(scalar))
+                }
+                index += 1
+            }
+        }
+
+        mutating func emitVariable(_ name: String) {
+            if let values = variables[name] ?? Self.predefinedValues(name) {
+                emitAlternatives(values)
+                return
+            }
+            switch name {
+            case "alpha": program.append(.oneOf(.alpha))
+            case "upper": program.append(.oneOf(.upper))
+            case "lower": program.append(.oneOf(.lower))
+            case "alnum": program.append(.oneOf(.alnum))
+            case "digit": program.append(.oneOf(.digit))
+            case "xdigit": program.append(.oneOf(.xdigit))
+            default: program.append(.fail)
+            }
+        }
+
+        /// `$(region)` and `$(lang)`: the ISO codes Foundation knows.
+        static func predefinedValues(_ name: String) -> [String]? {
+            switch name {
+            case "region": Locale.Region.isoRegions.map(\.identifier).filter { $0.utf8.count == 2 }
+            case "lang": Locale.LanguageCode.isoLanguageCodes.map(\.identifier)
+            default: nil
+            }
+        }
+
+        /// One of `values`, each a pattern without variables: split, value, jump to the end, …
+        mutating func emitAlternatives(_ values: [String]) {
+            guard !values.isEmpty else {
+                program.append(.fail)
+                return
+            }
+            var jumps: [Int] = []
+            for (position, value) in values.enumerated() {
+                let isLast = position == values.count - 1
+                let split = program.count
+                if !isLast { program.append(.split(split + 1, -1)) }
+                emit(scalars: Array(value.unicodeScalars)[...], variablesAllowed: false)
+                if !isLast {
+                    jumps.append(program.count)
+                    program.append(.jump(-1))
+                    program[split] = .split(split + 1, program.count)
+                }
+                if program.count > WildcardPattern.maximumProgramSize { return }
+            }
+            for jump in jumps { program[jump] = .jump(program.count) }
+        }
+    }
+}
