@@ -153,10 +153,7 @@ struct WildcardPattern: Hashable, Sendable {
         case .any: addClosure(state + 1, to: &set)
         case .star: addClosure(state, to: &set)
         case .oneOf(let characterClass):
-            let folded =
-                caseSensitive
-                ? characterClass : (characterClass == .upper || characterClass == .lower ? .alpha : characterClass)
-            if folded.contains(scalar) { addClosure(state + 1, to: &set) }
+            if accepts(characterClass, scalar) { addClosure(state + 1, to: &set) }
         case .split, .jump, .fail, .match: break
         }
     }
@@ -279,5 +276,48 @@ extension WildcardPattern {
             }
             for jump in jumps { program[jump] = .jump(program.count) }
         }
+    }
+}
+
+extension WildcardPattern {
+    /// Appends to `states` the states reached from `state` without reading a character
+    /// (`state` included), each once.
+    func closure(of state: Int, into states: inout [Int]) {
+        var pending = [state]
+        while let current = pending.popLast() {
+            guard !states.contains(current) else { continue }
+            states.append(current)
+            switch program[current] {
+            case .split(let first, let second):
+                pending.append(second)
+                pending.append(first)
+            case .jump(let target): pending.append(target)
+            case .star: pending.append(current + 1)
+            case .scalar, .any, .oneOf, .fail, .match: break
+            }
+        }
+    }
+
+    /// Appends to `states` the states `state` reaches on `scalar`, closures included.
+    func successors(of state: Int, on scalar: Unicode.Scalar, into states: inout [Int]) {
+        switch program[state] {
+        case .scalar(let expected):
+            if expected == scalar || (!caseSensitive && Self.folded(expected) == Self.folded(scalar)) {
+                closure(of: state + 1, into: &states)
+            }
+        case .any: closure(of: state + 1, into: &states)
+        case .star: closure(of: state, into: &states)
+        case .oneOf(let characterClass):
+            if accepts(characterClass, scalar) { closure(of: state + 1, into: &states) }
+        case .split, .jump, .fail, .match: break
+        }
+    }
+
+    /// Whether a class accepts `scalar`, with the pattern's case rule.
+    func accepts(_ characterClass: CharacterClass, _ scalar: Unicode.Scalar) -> Bool {
+        guard !caseSensitive, characterClass == .upper || characterClass == .lower else {
+            return characterClass.contains(scalar)
+        }
+        return CharacterClass.alpha.contains(scalar)
     }
 }

@@ -1,0 +1,160 @@
+import Waymark
+
+/// One template variant of a route, as the analysis reads it: a sequence of segment shapes over the
+/// characters of a canonical path.
+struct VariantShape: Sendable {
+    enum Segment: Hashable, Sendable {
+        /// The literal as a canonical link spells it (percent-encoded), compared without ASCII case
+        /// when the table's literals are.
+        case literal([Unicode.Scalar])
+        /// One non-empty segment whose value has this shape.
+        case value(ValueShape)
+        /// A catch-all: zero or more non-empty segments.
+        case rest
+    }
+
+    /// The table registration it comes from.
+    var registration: Int
+    var segments: [Segment]
+    /// The types the app registered that the variant uses, which the analysis takes to accept
+    /// every segment.
+    var opaqueTypes: Set<String>
+
+    /// Whether the segments from `index` on can match nothing: none left, or only a catch-all.
+    func isComplete(at index: Int) -> Bool {
+        index == segments.count || (index == segments.count - 1 && segments[index] == .rest)
+    }
+}
+
+/// The routes that handle universal links of one domain, with what the analysis needs of each.
+struct DomainRoutes: Sendable {
+    let resolver: RouteResolver
+    let domain: String
+    let variants: [VariantShape]
+    let caseInsensitiveLiterals: Bool
+    /// Whether the table accepts the domain at all.
+    let acceptsDomain: Bool
+    /// Names of the parameter types the app registered that the routes use.
+    let opaqueTypes: Set<String>
+
+    init(resolver: RouteResolver, domain: String) {
+        let table = resolver.table
+        let domain = domain.lowercased()
+        self.resolver = resolver
+        self.domain = domain
+        caseInsensitiveLiterals = table.options.caseInsensitivePaths
+        acceptsDomain = table.acceptsEverything || table.domains.contains(domain)
+        var variants: [VariantShape] = []
+        var opaque: Set<String> = []
+        if acceptsDomain {
+            for registration in table.registrations
+            where registration.scopes.contains(.universalAny)
+                || registration.scopes.contains(.universal(domain: domain))
+            {
+                let shapes = Self.shapes(of: registration, in: table)
+                for shape in shapes { opaque.formUnion(shape.opaqueTypes) }
+                variants += shapes
+            }
+        }
+        self.variants = variants
+        opaqueTypes = opaque
+    }
+
+    /// The shapes of a registration's variants.
+    static func shapes(of registration: RouteTable<Int>.Registration, in table: RouteTable<Int>) -> [VariantShape] {
+        registration.template.variants.map { variant in
+            var opaque: Set<String> = []
+            let segments = variant.segments.map { segment -> VariantShape.Segment in
+                switch segment {
+                case .literal(let text):
+                    return .literal(Array(LinkEncoding.pathSegment(text).unicodeScalars))
+                case .parameter(_, let typeName):
+                    let (shape, isOpaque) = ValueShape.of(typeName.flatMap { table.parameterType(named: $0) })
+                    if isOpaque, let typeName { opaque.insert(typeName) }
+                    return .value(shape)
+                case .anonymous:
+                    return .value(.any)
+                case .catchAll:
+                    return .rest
+                }
+            }
+            return VariantShape(registration: registration.index, segments: segments, opaqueTypes: opaque)
+        }
+    }
+
+    /// Every character some literal spells, in both cases where literals ignore case.
+    var literalScalars: Set<Unicode.Scalar> {
+        var scalars: Set<Unicode.Scalar> = []
+        for variant in variants {
+            for case .literal(let text) in variant.segments {
+                for scalar in text {
+                    scalars.insert(scalar)
+                    if caseInsensitiveLiterals { scalars.formUnion(ScalarCase.both(scalar)) }
+                }
+            }
+        }
+        return scalars
+    }
+}
+
+/// ASCII case helpers.
+enum ScalarCase {
+    /// The scalar in both ASCII cases (itself alone when it is not a letter).
+    static func both(_ scalar: Unicode.Scalar) -> [Unicode.Scalar] {
+        let value = scalar.value
+        if value >= 65 && value <= 90, let lower = Unicode.Scalar(value + 32) { return [scalar, lower] }
+        if value >= 97 && value <= 122, let upper = Unicode.Scalar(value - 32) { return [scalar, upper] }
+        return [scalar]
+    }
+
+    static func equal(_ lhs: Unicode.Scalar, _ rhs: Unicode.Scalar, ignoringCase: Bool) -> Bool {
+        lhs == rhs || (ignoringCase && WildcardPattern.folded(lhs) == WildcardPattern.folded(rhs))
+    }
+}
+
+extension VariantShape {
+    /// The narrowest `/` pattern that covers every canonical path of the variant: literals as
+    /// themselves, a UUID as `????????-????-????-????-????????????`, any other value as `?*` (one
+    /// character or more), a catch-all as a final `/*` (which Apple also matches without its
+    /// slash, as zero segments).
+    ///
+    /// AASA patterns cannot say "one segment", so `?*` also covers several segments and values the
+    /// type refuses: that is the over-approximation the check reports as inherent to the format.
+    var narrowestPattern: String {
+        guard !segments.isEmpty else { return "/" }
+        return "/"
+            + segments.map { segment in
+                switch segment {
+                case .literal(let text):
+                    var view = String.UnicodeScalarView()
+                    view.append(contentsOf: text)
+                    return String(view)
+                case .value(.uuid): return "????????-????-????-????-????????????"
+                case .value(.any), .value(.int), .value(.float): return "?*"
+                case .rest: return "*"
+                }
+            }.joined(separator: "/")
+    }
+}
+
+extension VariantShape {
+    /// A canonical path of the variant: each literal, `1` for an int, `1.5` for a float, a UUID of
+    /// zeros, `x` for any other value, one segment `x` for a catch-all.
+    var examplePath: String { "/" + exampleSegments.joined(separator: "/") }
+
+    /// The segments of ``examplePath``.
+    var exampleSegments: [String] {
+        segments.map { segment in
+            switch segment {
+            case .literal(let text):
+                var view = String.UnicodeScalarView()
+                view.append(contentsOf: text)
+                return String(view)
+            case .value(.int): return "1"
+            case .value(.float): return "1.5"
+            case .value(.uuid): return "00000000-0000-0000-0000-000000000000"
+            case .value(.any), .rest: return "x"
+            }
+        }
+    }
+}

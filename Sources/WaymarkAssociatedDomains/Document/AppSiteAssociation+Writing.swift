@@ -1,0 +1,183 @@
+public import Foundation
+import Waymark
+
+extension AppSiteAssociation {
+    /// The file as JSON text, ready to serve: two-space indentation, one component per line, keys in
+    /// Apple's documented order (`/`, `?`, `#`, `exclude`, `caseSensitive`, `percentEncoded`,
+    /// `comment`), other sections after `applinks` with their keys sorted. A component Apple
+    /// ignores (one that was not an object) is left out.
+    public var jsonText: String {
+        var writer = AssociationJSONWriter()
+        writer.open("{")
+        var first = true
+        if let applinks {
+            writer.key("applinks", first: &first)
+            writer.write(applinks)
+        }
+        for key in otherSections.keys.sorted() {
+            guard let value = otherSections[key] else { continue }
+            writer.key(key, first: &first)
+            writer.value(value)
+        }
+        writer.close("}")
+        return writer.text + "\n"
+    }
+
+    /// ``jsonText`` as UTF-8.
+    public var jsonData: Data { Data(jsonText.utf8) }
+}
+
+/// Writes JSON with the layout of ``AppSiteAssociation/jsonText``.
+struct AssociationJSONWriter {
+    var text = ""
+    private var depth = 0
+
+    mutating func open(_ bracket: String) {
+        text += bracket
+        depth += 1
+    }
+
+    mutating func close(_ bracket: String) {
+        depth -= 1
+        text += "\n" + String(repeating: "  ", count: depth) + bracket
+    }
+
+    mutating func key(_ name: String, first: inout Bool) {
+        text += (first ? "" : ",") + "\n" + String(repeating: "  ", count: depth) + Self.quoted(name) + ": "
+        first = false
+    }
+
+    mutating func write(_ section: AppLinks) {
+        open("{")
+        var first = true
+        if let apps = section.apps {
+            key("apps", first: &first)
+            text += "[" + apps.map(Self.quoted).joined(separator: ", ") + "]"
+        }
+        if let defaults = section.defaults {
+            key("defaults", first: &first)
+            text += Self.inline(defaults)
+        }
+        if !section.substitutionVariables.isEmpty {
+            key("substitutionVariables", first: &first)
+            open("{")
+            var firstVariable = true
+            for name in section.substitutionVariables.keys.sorted() {
+                key(name, first: &firstVariable)
+                text += "[" + (section.substitutionVariables[name] ?? []).map(Self.quoted).joined(separator: ", ") + "]"
+            }
+            close("}")
+        }
+        key("details", first: &first)
+        open("[")
+        for (index, entry) in section.details.enumerated() {
+            text += (index == 0 ? "" : ",") + "\n" + String(repeating: "  ", count: depth)
+            write(entry)
+        }
+        close("]")
+        close("}")
+    }
+
+    mutating func write(_ entry: AppLinks.Details) {
+        open("{")
+        var first = true
+        if entry.usesLegacyAppID && entry.appIDs.count == 1 {
+            key("appID", first: &first)
+            text += Self.quoted(entry.appIDs[0])
+        } else {
+            key("appIDs", first: &first)
+            text += "[" + entry.appIDs.map(Self.quoted).joined(separator: ", ") + "]"
+        }
+        if let defaults = entry.defaults {
+            key("defaults", first: &first)
+            text += Self.inline(defaults)
+        }
+        if let components = entry.components {
+            key("components", first: &first)
+            open("[")
+            for (index, component) in components.filter({ !$0.isUnusable }).enumerated() {
+                text += (index == 0 ? "" : ",") + "\n" + String(repeating: "  ", count: depth) + Self.inline(component)
+            }
+            close("]")
+        }
+        if let paths = entry.paths {
+            key("paths", first: &first)
+            text += "[" + paths.map(Self.quoted).joined(separator: ", ") + "]"
+        }
+        close("}")
+    }
+
+    /// A component on one line.
+    static func inline(_ component: AppLinksComponent) -> String {
+        var members: [String] = []
+        if let path = component.path { members.append("\"/\": " + quoted(path)) }
+        switch component.query {
+        case .string(let pattern)?: members.append("\"?\": " + quoted(pattern))
+        case .items(let items)?:
+            members.append(
+                "\"?\": {" + items.map { quoted($0.name) + ": " + quoted($0.pattern) }.joined(separator: ", ") + "}")
+        case nil: break
+        }
+        if let fragment = component.fragment { members.append("\"#\": " + quoted(fragment)) }
+        if let exclude = component.exclude { members.append("\"exclude\": \(exclude)") }
+        if let flag = component.caseSensitive { members.append("\"caseSensitive\": \(flag)") }
+        if let flag = component.percentEncoded { members.append("\"percentEncoded\": \(flag)") }
+        if let comment = component.comment { members.append("\"comment\": " + quoted(comment)) }
+        return "{ " + members.joined(separator: ", ") + " }"
+    }
+
+    /// Any JSON value on one line, keys sorted, from a stack (a value from a file may nest deep).
+    mutating func value(_ value: JSONValue) {
+        enum Pending {
+            case text(String)
+            case value(JSONValue)
+        }
+        var pending: [Pending] = [.value(value)]
+        while let next = pending.popLast() {
+            switch next {
+            case .text(let piece): text += piece
+            case .value(.null): text += "null"
+            case .value(.bool(let flag)): text += String(flag)
+            case .value(.number(let number)):
+                text += number.rounded() == number && abs(number) < 1e15 ? String(Int64(number)) : String(number)
+            case .value(.string(let string)): text += Self.quoted(string)
+            case .value(.array(let items)):
+                text += "["
+                pending.append(.text("]"))
+                for (position, item) in items.enumerated().reversed() {
+                    pending.append(.value(item))
+                    if position > 0 { pending.append(.text(", ")) }
+                }
+            case .value(.object(let members)):
+                text += "{"
+                pending.append(.text("}"))
+                for (position, key) in members.keys.sorted().enumerated().reversed() {
+                    pending.append(.value(members[key] ?? .null))
+                    pending.append(.text((position > 0 ? ", " : "") + Self.quoted(key) + ": "))
+                }
+            }
+        }
+    }
+
+    /// A JSON string literal: `"`, `\` and control characters escaped, everything else as is.
+    static func quoted(_ string: String) -> String {
+        var result = "\""
+        for scalar in string.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            default:
+                if scalar.value < 0x20 {
+                    let hex = String(scalar.value, radix: 16)
+                    result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return result + "\""
+    }
+}
