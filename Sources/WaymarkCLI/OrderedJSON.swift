@@ -9,6 +9,9 @@ indirect enum OrderedJSON {
     case array([OrderedJSON])
     case object([(String, OrderedJSON)])
     case value(JSONValue)
+    /// JSON text written elsewhere (a generated apple-app-site-association file), put on one line:
+    /// its line breaks and indentation go, which is safe because JSON strings never hold a raw line break.
+    case raw(String)
 
     /// The value on one line.
     var rendered: String {
@@ -20,6 +23,8 @@ indirect enum OrderedJSON {
         case .object(let pairs):
             return "{" + pairs.map { Self.quote($0.0) + ":" + $0.1.rendered }.joined(separator: ",") + "}"
         case .value(let value): return Self.render(value)
+        case .raw(let text):
+            return text.split(separator: "\n").map { $0.drop { $0 == " " } }.joined()
         }
     }
 

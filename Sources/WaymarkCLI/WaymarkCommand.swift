@@ -17,6 +17,7 @@ struct WaymarkCommand: AsyncParsableCommand {
             """,
         subcommands: [
             ResolveCommand.self, CheckCommand.self, ExplainCommand.self, LinkCommand.self, LinksCommand.self,
+            AASACommand.self,
             PropertiesCommand.self, NavigateCommand.self,
         ]
     )

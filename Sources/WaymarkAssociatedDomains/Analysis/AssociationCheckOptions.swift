@@ -18,10 +18,10 @@ public struct AssociationCheckOptions: Hashable, Sendable {
     public var maximumWork: Int
 
     /// Creates options; the defaults send confirmation routes to the app and bound the analysis at
-    /// 250,000 states and 400 million steps (seconds, for tens of thousands of routes).
+    /// 250,000 states and a billion steps (seconds, for tens of thousands of routes).
     public init(
         confirmationRoutes: ConfirmationRoutes = .sendToApp, maximumStates: Int = 250_000,
-        maximumWork: Int = 400_000_000
+        maximumWork: Int = 1_000_000_000
     ) {
         self.confirmationRoutes = confirmationRoutes
         self.maximumStates = maximumStates

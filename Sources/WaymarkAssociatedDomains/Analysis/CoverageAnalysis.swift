@@ -15,7 +15,7 @@ struct CoverageAnalysis {
         /// The most product states visited.
         var maximumStates = 250_000
         /// The most automaton steps taken (threads and pattern states, over all characters).
-        var maximumWork = 400_000_000
+        var maximumWork = 1_000_000_000
     }
 
     /// What a path that ends in one product state meets.
@@ -50,8 +50,9 @@ struct CoverageAnalysis {
     /// Walks the product, calling `visit` for each state in which a canonical path can end.
     func run(_ visit: (Ending) -> Void) -> Summary {
         var summary = Summary()
-        let alphabet = Self.alphabet(routes: routes, rules: rules)
+        let (alphabet, spares) = Self.alphabet(routes: routes, rules: rules)
         summary.alphabet = alphabet
+        let distinguished = Set(ValueShape.distinguishedScalars)
         let alwaysMatching = rules.indices.filter { rules[$0].path == nil && !rules[$0].isUnusable }
         var initialPatterns: [UInt64] = []
         for (index, rule) in rules.enumerated() where !rule.isUnusable {
@@ -71,6 +72,8 @@ struct CoverageAnalysis {
         var nextThreads: [RouteThread] = []
         var nextPatterns: [UInt64] = []
         var successors: [Int] = []
+        var residuals: Set<ResidualKey> = []
+        var attempts: [AttemptKey: Int] = [:]
         while cursor < keys.count {
             let key = keys[cursor]
             let index = cursor
@@ -78,7 +81,10 @@ struct CoverageAnalysis {
             if index > 0 && (key.flags & 1 == 0 || key.flags & 2 != 0) {
                 visit(ending(key, path: path(index, parents, via), alwaysMatching: alwaysMatching))
             }
-            for scalar in alphabet {
+            // Only the characters something live here tells apart, and one of each other class:
+            // every other character of the alphabet behaves here as one of those.
+            let local = localScalars(key, spares: spares, distinguished: distinguished)
+            for scalar in alphabet where local.contains(scalar) {
                 if index == 0 && scalar != "/" { continue }
                 if key.flags & 1 != 0 && scalar == "/" { continue }
                 nextThreads.removeAll(keepingCapacity: true)
@@ -101,6 +107,21 @@ struct CoverageAnalysis {
                 if nextThreads.isEmpty && nextPatterns.isEmpty && alwaysMatching.isEmpty { continue }
                 nextThreads.sort()
                 nextPatterns.sort()
+                if nextThreads.allSatisfy({ $0.kind == .rest }) {
+                    // Every continuation meets the same routes: none (no route matches any path
+                    // that starts so), or the same catch-alls. What is left to find depends on
+                    // the components alone; each live one is completed, a few times at most,
+                    // instead of walking every continuation.
+                    let live = Self.unique(nextPatterns)
+                    let variants = Self.unique(nextThreads.map { Int($0.variant) })
+                    let residualKey = ResidualKey(patterns: live, variants: variants, endsWithSlash: scalar == "/")
+                    if residuals.insert(residualKey).inserted {
+                        var prefix = path(index, parents, via)
+                        prefix.unicodeScalars.append(scalar)
+                        residual(prefix, residualKey, alwaysMatching, &attempts, &summary, visit)
+                    }
+                    continue
+                }
                 let next = StateKey(
                     threads: Self.unique(nextThreads), patterns: Self.unique(nextPatterns),
                     flags: (scalar == "/" ? 1 : 0) | (index == 0 ? 2 : 0))
@@ -119,6 +140,142 @@ struct CoverageAnalysis {
         }
         summary.states = keys.count
         return summary
+    }
+
+    private struct ResidualKey: Hashable {
+        var patterns: [UInt64]
+        /// The catch-all variants that match every continuation (none where no route matches).
+        var variants: [Int]
+        var endsWithSlash: Bool
+    }
+
+    /// How many completions each component gets where no route can match any more.
+    static let completionsPerComponent = 4
+
+    /// Where no route matches any continuation of `prefix`: each live component that could send
+    /// such a path (an include, with completions left) is completed by its shortest canonical
+    /// completion, and the path goes to `visit` with every component that matches it.
+    private func residual(
+        _ prefix: String, _ key: ResidualKey, _ alwaysMatching: [Int],
+        _ attempts: inout [AttemptKey: Int], _ summary: inout Summary, _ visit: (Ending) -> Void
+    ) {
+        let endsWithSlash = key.endsWithSlash
+        var states: [Int: [Int]] = [:]
+        for packed in key.patterns { states[Int(packed >> 32), default: []].append(Int(packed & 0xFFFF_FFFF)) }
+        // Where no route matches, only an include can make a finding (a URL sent that no route
+        // handles); under a catch-all, an exclude can too (a route's URL kept in the browser), and
+        // so can a path no component matches, tried with a plain segment (rule -1).
+        var candidates = states.keys.sorted().filter { !key.variants.isEmpty || !rules[$0].exclude }
+        candidates += alwaysMatching.filter { !key.variants.isEmpty || !rules[$0].exclude }
+        if !key.variants.isEmpty { candidates.append(-1) }
+        let region = key.variants.first ?? -1
+        for rule in candidates
+        where attempts[AttemptKey(rule: rule, region: region), default: 0] < Self.completionsPerComponent {
+            attempts[AttemptKey(rule: rule, region: region), default: 0] += 1
+            let completion: [Unicode.Scalar]
+            if rule >= 0, let program = rules[rule].path, let own = states[rule] {
+                guard let found = shortestCompletion(program, from: own, endsWithSlash: endsWithSlash, prefix: prefix)
+                else { continue }
+                completion = found
+            } else {
+                completion = endsWithSlash && prefix != "/" ? ["x"] : []
+            }
+            summary.work += completion.count * (states.count + 1)
+            var matching = alwaysMatching
+            for (other, own) in states {
+                guard let program = rules[other].path else { continue }
+                if program.accepts(from: own, completion) { matching.append(other) }
+            }
+            var full = prefix
+            full.unicodeScalars.append(contentsOf: completion)
+            visit(Ending(path: full, variants: key.variants, rules: Self.unique(matching.sorted())))
+        }
+    }
+
+    /// Completions are counted per component and per region (the catch-all that matches every
+    /// continuation, or -1 where no route does).
+    private struct AttemptKey: Hashable {
+        var rule: Int
+        var region: Int
+    }
+
+    /// The shortest characters that take `program` from `states` to a match and leave a canonical
+    /// path (no `//`, no final `/` unless the path is `/`), or `nil` when there are none.
+    private func shortestCompletion(
+        _ program: WildcardPattern, from states: [Int], endsWithSlash: Bool, prefix: String
+    ) -> [Unicode.Scalar]? {
+        struct Node: Hashable {
+            var states: [Int]
+            var endsWithSlash: Bool
+        }
+        var scalars: Set<Unicode.Scalar> = ["/", "x"]
+        for case .scalar(let scalar) in program.program { scalars.insert(scalar) }
+        for case .oneOf(let characterClass) in program.program {
+            scalars.formUnion(ValueShape.distinguishedScalars.filter { program.accepts(characterClass, $0) })
+        }
+        let alphabet = scalars.sorted { $0.value < $1.value }
+        let start = Node(states: states.sorted(), endsWithSlash: endsWithSlash)
+        var queue: [(Node, [Unicode.Scalar])] = [(start, [])]
+        var seen: Set<Node> = [start]
+        var cursor = 0
+        var successors: [Int] = []
+        while cursor < queue.count, cursor < 4_096 {
+            let (node, text) = queue[cursor]
+            cursor += 1
+            let canEnd = !node.endsWithSlash || (text.isEmpty && prefix == "/")
+            if canEnd, node.states.contains(where: program.isMatch) { return text }
+            for scalar in alphabet {
+                if node.endsWithSlash && scalar == "/" { continue }
+                successors.removeAll(keepingCapacity: true)
+                for state in node.states { program.successors(of: state, on: scalar, into: &successors) }
+                guard !successors.isEmpty else { continue }
+                let next = Node(states: Self.unique(successors.sorted()), endsWithSlash: scalar == "/")
+                if seen.insert(next).inserted { queue.append((next, text + [scalar])) }
+            }
+        }
+        return nil
+    }
+
+    /// `/`, the spares, and the characters a live thread or pattern state treats specially: the next
+    /// character of a literal, a pattern's character (both cases where it ignores case), and every
+    /// distinguished character while a typed value or a character class is live.
+    private func localScalars(
+        _ key: StateKey, spares: [Unicode.Scalar], distinguished: Set<Unicode.Scalar>
+    ) -> Set<Unicode.Scalar> {
+        var local: Set<Unicode.Scalar> = ["/"]
+        local.formUnion(spares)
+        var needsDistinguished = false
+        func add(_ scalar: Unicode.Scalar, ignoringCase: Bool) {
+            if ignoringCase { local.formUnion(ScalarCase.both(scalar)) } else { local.insert(scalar) }
+        }
+        for thread in key.threads {
+            let shape = routes.variants[Int(thread.variant)]
+            switch thread.kind {
+            case .enter, .literal:
+                let offset = thread.kind == .enter ? 0 : Int(thread.sub)
+                switch shape.segments[Int(thread.segment)] {
+                case .literal(let text):
+                    if offset < text.count { add(text[offset], ignoringCase: routes.caseInsensitiveLiterals) }
+                case .value(let value): if value != .any { needsDistinguished = true }
+                case .rest: break
+                }
+            case .value:
+                if case .value(let value) = shape.segments[Int(thread.segment)], value != .any {
+                    needsDistinguished = true
+                }
+            case .begin, .root, .rest: break
+            }
+        }
+        for packed in key.patterns {
+            guard let program = rules[Int(packed >> 32)].path else { continue }
+            switch program.program[Int(packed & 0xFFFF_FFFF)] {
+            case .scalar(let scalar): add(scalar, ignoringCase: !program.caseSensitive)
+            case .oneOf: needsDistinguished = true
+            case .any, .star, .split, .jump, .fail, .match: break
+            }
+        }
+        if needsDistinguished { local.formUnion(distinguished) }
+        return local
     }
 
     private func ending(_ key: StateKey, path: String, alwaysMatching: [Int]) -> Ending {
@@ -166,7 +323,9 @@ struct CoverageAnalysis {
     /// character a value type tells apart; and for all the rest, one lowercase letter, one
     /// uppercase letter and one other character. Ordered so that examples read well: lowercase,
     /// digits, uppercase, the rest.
-    static func alphabet(routes: DomainRoutes, rules: [AssociationMatcher.Rule]) -> [Unicode.Scalar] {
+    static func alphabet(
+        routes: DomainRoutes, rules: [AssociationMatcher.Rule]
+    ) -> (alphabet: [Unicode.Scalar], spares: [Unicode.Scalar]) {
         var scalars = routes.literalScalars
         scalars.insert("/")
         scalars.formUnion(ValueShape.distinguishedScalars)
@@ -178,9 +337,11 @@ struct CoverageAnalysis {
                 }
             }
         }
+        var spares: [Unicode.Scalar] = []
         for candidates in ["xyzqjkvwghmnprstuoil", "XYZQJKVWGHMNPRSTUOIL", "_~!$&'()*+,;=@%"] {
-            if let spare = candidates.unicodeScalars.first(where: { !scalars.contains($0) }) { scalars.insert(spare) }
+            if let spare = candidates.unicodeScalars.first(where: { !scalars.contains($0) }) { spares.append(spare) }
         }
+        scalars.formUnion(spares)
         func rank(_ scalar: Unicode.Scalar) -> Int {
             switch scalar.value {
             case 47: 0
@@ -190,6 +351,6 @@ struct CoverageAnalysis {
             default: 4
             }
         }
-        return scalars.sorted { (rank($0), $0.value) < (rank($1), $1.value) }
+        return (scalars.sorted { (rank($0), $0.value) < (rank($1), $1.value) }, spares)
     }
 }

@@ -321,3 +321,18 @@ extension WildcardPattern {
         return CharacterClass.alpha.contains(scalar)
     }
 }
+
+extension WildcardPattern {
+    /// Whether reading `text` from `states` ends in a match.
+    func accepts(from states: [Int], _ text: [Unicode.Scalar]) -> Bool {
+        var current = states
+        var next: [Int] = []
+        for scalar in text {
+            next.removeAll(keepingCapacity: true)
+            for state in current { successors(of: state, on: scalar, into: &next) }
+            if next.isEmpty { return false }
+            swap(&current, &next)
+        }
+        return current.contains(where: isMatch)
+    }
+}

@@ -1,0 +1,127 @@
+import ArgumentParser
+import Foundation
+import Waymark
+import WaymarkAssociatedDomains
+
+/// `waymark aasa`: the apple-app-site-association file for a domain, generated from the routes, or
+/// a served file checked against them.
+struct AASACommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "aasa",
+        abstract: "Generate the apple-app-site-association file from the routes, or check a served one against them.",
+        discussion: """
+            Without --check, prints the file for the domain to standard output, ready to serve at \
+            https://DOMAIN/.well-known/apple-app-site-association, and prints to standard error what it \
+            sends to the app that no route handles (notes: AASA patterns cannot say "one segment" or \
+            "digits only") and any problem (an internal-only route whose URLs have the shape of a public \
+            route's). With --check FILE, checks a served file: universal routes it does not send to the \
+            app, internal-only routes it sends, URLs it sends that no route handles, and what Apple would \
+            ignore in it. Each finding is one line, 'FILE: component N (applinks.details[D].components[I]): \
+            severity: message' (N counted from 1, I from 0 as in the JSON), 'route NAME: severity: message' \
+            or 'FILE: severity: message'. The analysis covers every canonical URL (no empty segment, no \
+            trailing slash), not samples. Exit status: 0 when there is no error or warning (notes alone \
+            pass), 1 otherwise, 2 for a usage error. With --json, standard output is one JSON object: \
+            {"file": …} (without --check), "diagnostics" (severity, kind, location, component, route, \
+            message, example) and "complete".
+            """
+    )
+
+    @OptionGroup var source: RouteSourceOptions
+
+    @Option(name: .customLong("app-id"), help: "The app: TEAMID.bundle.identifier.")
+    var appID: String
+
+    @Option(help: "The domain that serves the file. Default: the route file's first domain.")
+    var domain: String?
+
+    @Option(name: .customLong("check"), help: "Check this apple-app-site-association file instead of generating one.")
+    var checkFile: String?
+
+    @Flag(help: "Keep routes that need confirmation in the browser (default: send them to the app, which asks).")
+    var keepConfirmationInBrowser = false
+
+    @Flag(name: .long, help: "Print one JSON object (the file, the diagnostics) instead of text.")
+    var json = false
+
+    func run() throws {
+        let file = try source.load()
+        let resolver: RouteResolver
+        do {
+            resolver = try file.makeResolver()
+        } catch {
+            printError("\(source.sourceName): \(error.message)")
+            throw ExitCode(1)
+        }
+        guard let domain = domain ?? file.domains.first else {
+            printError("\(source.sourceName) names no domain: give the one that serves the file with --domain DOMAIN")
+            throw ExitCode(WaymarkCommand.usageErrorStatus)
+        }
+        let options = AssociationCheckOptions(
+            confirmationRoutes: keepConfirmationInBrowser ? .keepInBrowser : .sendToApp)
+        if let checkFile {
+            let association = try read(checkFile)
+            let report = association.check(against: resolver, appID: appID, domain: domain, options: options)
+            try finish(report, fileName: checkFile, generated: nil)
+        } else {
+            let generated = AppSiteAssociation.generate(from: resolver, appID: appID, domain: domain, options: options)
+            try finish(generated.report, fileName: "generated", generated: generated.file)
+        }
+    }
+
+    private func read(_ path: String) throws -> AppSiteAssociation {
+        let data: Data
+        do {
+            data = try BoundedFileRead.contents(of: URL(fileURLWithPath: path), limit: BoundedFileRead.defaultLimit)
+        } catch {
+            printError("\(path): cannot be read: \(error.reason)")
+            throw ExitCode(1)
+        }
+        do {
+            return try AppSiteAssociation(data: data)
+        } catch {
+            printError("\(path): \(error.message)")
+            throw ExitCode(1)
+        }
+    }
+
+    private func finish(_ report: AssociationReport, fileName: String, generated: AppSiteAssociation?) throws {
+        if json {
+            var members: [(String, OrderedJSON)] = []
+            if let generated {
+                members.append(("file", .raw(generated.jsonText.trimmingCharacters(in: .whitespacesAndNewlines))))
+            }
+            members.append(("diagnostics", .array(report.diagnostics.map(Self.json))))
+            members.append(("complete", .bool(report.isComplete)))
+            print(OrderedJSON.object(members).rendered)
+        } else {
+            if let generated { print(generated.jsonText, terminator: "") }
+            for diagnostic in report.diagnostics { printError(Self.line(diagnostic, fileName: fileName)) }
+        }
+        if !report.problems.isEmpty { throw ExitCode(1) }
+    }
+
+    static func line(_ diagnostic: AssociationDiagnostic, fileName: String) -> String {
+        let severity = diagnostic.severity.rawValue
+        let example = diagnostic.example.map { " (for example \($0))" } ?? ""
+        if diagnostic.location.hasPrefix("route ") {
+            return "\(diagnostic.location): \(severity): \(diagnostic.message)"
+        }
+        var place = fileName
+        if let component = diagnostic.componentIndex {
+            place += ": component \(component + 1) (\(diagnostic.location))"
+        } else if !diagnostic.location.isEmpty {
+            place += ": \(diagnostic.location)"
+        }
+        return "\(place): \(severity): \(diagnostic.message)" + (diagnostic.kind == .unhandledURLsSent ? example : "")
+    }
+
+    static func json(_ diagnostic: AssociationDiagnostic) -> OrderedJSON {
+        .object([
+            ("severity", .string(diagnostic.severity.rawValue)), ("kind", .string(diagnostic.kind.rawValue)),
+            ("location", .string(diagnostic.location)),
+            ("component", diagnostic.componentIndex.map { .value(.number(Double($0))) } ?? .null),
+            ("route", .optional(diagnostic.routeName)), ("message", .string(diagnostic.message)),
+            ("example", .optional(diagnostic.example)),
+        ])
+    }
+}
