@@ -29,4 +29,15 @@ import WaymarkPathConfiguration
             ])
         #expect(await routesOnly.resolve("shop://product/42").request?.properties == ["presentation": "modal"])
     }
+
+    /// The quick start's output, explained in the README: with the query, `^/product/\d+$` does not
+    /// match (query matching is on), so the route's own `presentation: modal` stays; without it, the
+    /// rule gives `presentation: default`.
+    @Test func theQuickStartQueryKeepsTheRoutesOwnPresentation() async throws {
+        let resolver = try RouteFile(contentsOf: Self.exampleRoutesURL).makeBuilderWithPathConfiguration().build()
+        let withQuery = await resolver.resolve("shop://product/42?ref=mail").request?.properties
+        #expect(withQuery == ["context": "default", "presentation": "modal", "pull_to_refresh_enabled": true])
+        let withoutQuery = await resolver.resolve("shop://product/42").request?.properties
+        #expect(withoutQuery?["presentation"] == "default")
+    }
 }
