@@ -4,12 +4,14 @@ public import Waymark
 
 /// Holds a ``NavigationState`` for the UI to follow: `@MainActor` and `@Observable`, so SwiftUI
 /// views bind to it directly. Every change is logged through swift-log with the route's `name` and
-/// what changed.
+/// what changed, to the `logger` given to ``init(root:name:logger:isReady:)``.
 ///
-/// Levels: each change at `debug` (an operation that changes nothing at `trace`), a policy's
-/// answer other than ready at `info`, a problem in path properties at `warning`. swift-log's
-/// default handler prints `info` and above to standard error, so an app (or `waymark navigate`)
-/// that has not asked for more sees only what it may need to act on.
+/// Levels: each change at `debug` (an operation that changes nothing at `trace`); a route from
+/// outside that the router defers, or that the policy or the user cancels, at `debug` too (routine:
+/// the routing result says so); a route the policy answers ``PresentationDecision/unsupported(_:)``
+/// at `notice` (the link is dropped); a problem in path properties at `warning`. swift-log's default
+/// handler prints `info` and above to standard error, so an app (or `waymark navigate`) that has not
+/// asked for more sees only what it may need to act on.
 ///
 /// ```swift
 /// let router = Router(root: ShopRoute.home)
@@ -67,7 +69,9 @@ public final class Router<R: Route> {
     /// - Parameters:
     ///   - root: The route at the root of the first level.
     ///   - name: A name for logs (`main`, a tab's name).
-    ///   - logger: Where changes are logged (see ``Router``).
+    ///   - logger: Where changes are logged, and at which levels (see ``Router``). The default
+    ///     has the label `waymark.navigation` and goes to the handler the app bootstrapped with
+    ///     `LoggingSystem`, or swift-log's default (standard error, `info` and above).
     ///   - isReady: `false` for a router made before the UI exists (a cold launch from a link):
     ///     routes from outside wait until ``isReady`` is set.
     public init(
@@ -136,12 +140,21 @@ public final class Router<R: Route> {
         case .ready:
             rebuild(route, behavior: behavior, root: root, intermediate: intermediate)
         case .deferred:
+            // Routine: every link of a cold launch waits here, and a policy defers by design; the
+            // route is kept and shown later, and the result says `.deferred`.
             deferred.append(Deferred(route: route, behavior: behavior, root: root, intermediate: intermediate))
-            logger.info("navigation[\(name)]: deferred \(route.name) (\(deferred.count) waiting)")
-        case .cancelled(let reason), .unsupported(let reason):
-            logger.info("navigation[\(name)]: \(decision) \(route.name): \(reason)")
+            logger.debug("navigation[\(name)]: deferred \(route.name) (\(deferred.count) waiting)")
+        case .cancelled(let reason):
+            // The app's own policy chose this (a payment sheet is up, say), and the result carries
+            // the reason: the app working as designed.
+            logger.debug("navigation[\(name)]: \(decision) \(route.name): \(reason)")
         case .userCancelled:
-            logger.info("navigation[\(name)]: the user cancelled \(route.name)")
+            // The user's choice.
+            logger.debug("navigation[\(name)]: the user cancelled \(route.name)")
+        case .unsupported(let reason):
+            // A link reached a screen this app cannot show here, and is dropped for good: a link
+            // published for a screen the build or device lacks, which someone may need to act on.
+            logger.notice("navigation[\(name)]: \(decision) \(route.name): \(reason)")
         }
         return decision
     }

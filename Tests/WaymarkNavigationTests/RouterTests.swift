@@ -76,6 +76,25 @@ final class ScriptedPolicy: PresentationPolicy {
         #expect(PresentationDecision.ready.destinationOutcome == .handled)
     }
 
+    /// Routine answers (deferred, cancelled by the app's policy or by the user) are logged at debug,
+    /// below swift-log's default `info`; a route the app cannot show at all, which is dropped, at
+    /// notice.
+    @Test func eachPolicyAnswerIsLoggedAtItsLevel() async {
+        let recorder = LogRecorder()
+        let router = Router(root: AppRoute.home, logger: recorder.logger)
+        router.policy = ScriptedPolicy([
+            .deferred, .cancelled("payment in progress"), .userCancelled, .unsupported("no camera"),
+        ])
+        for _ in 0..<4 { await router.open(.cart) }
+        #expect(
+            recorder.messages == [
+                "debug: navigation[main]: deferred cart (1 waiting)",
+                #"debug: navigation[main]: cancelled("payment in progress") cart: payment in progress"#,
+                "debug: navigation[main]: the user cancelled cart",
+                #"notice: navigation[main]: unsupported("no camera") cart: no camera"#,
+            ])
+    }
+
     @Test func deferredRoutesApplyOnceInOrderWhenTheUIIsReady() async {
         let router = Router(root: AppRoute.home)
         router.policy = ScriptedPolicy([.deferred, .deferred])

@@ -229,6 +229,22 @@ import WaymarkPathConfiguration
             ])
     }
 
+    /// "Migrating from Turbo": an app link is matched by its URL path in a direct lookup (Hotwire
+    /// Native iOS's reading: `hey://messages/42` is host `messages`, path `/42`), and by its route
+    /// path in the resolver (`/messages/42`), so the rule for the route applies only there.
+    @Test func appLinksMatchByTheirURLPathAloneAndByTheirRoutePathInTheResolver() async throws {
+        let configuration = try PathConfiguration(
+            data: Data(#"{"rules": [{"patterns": ["/messages/\\d+$"], "properties": {"title": "Message"}}]}"#.utf8))
+        #expect(configuration.match(url: "hey://messages/42").input == "/42")
+        #expect(configuration.properties(for: "hey://messages/42").title == nil)
+        #expect(configuration.properties(forPath: "/messages/42").title == "Message")
+        var builder = RouteResolverBuilder(schemes: ["hey"])
+        builder.add("messages/:id<int>", name: "message") { _ in .handled }
+        builder.pathProperties = configuration
+        let resolver = try builder.build()
+        #expect(await resolver.resolve("hey://messages/42").request?.properties["title"] == "Message")
+    }
+
     @Test func aLoaderKeepsItsHolderCurrent() async throws {
         let cacheFolder = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
         defer { try? FileManager.default.removeItem(at: cacheFolder) }

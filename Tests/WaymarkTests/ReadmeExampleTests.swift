@@ -57,10 +57,14 @@ import Waymark
         #expect(fromTheApp == .handled)
         #expect(fallback == .handledByDefault)
         #expect(why == "the domain 'evil.example' is not accepted; accepted domains: shop.example.com")
+        // The README: `reason` is nil when a matched route handled the request, a sentence otherwise.
+        #expect(result.reason == nil)
+        #expect(await resolver.resolve("shop://nowhere").reason == #"no route matches "/nowhere""#)
 
         let profile = await resolver.resolve("shop://user/7/profile")
         #expect(profile.request?.routeName == "sign-in")
         #expect(profile.redirects.map(\.filter) == ["signed-in"])
+        #expect(profile.status == .handled && profile.reason == nil)
         #expect(await resolver.resolve("shop://help/a/b").request?.wildcard == ["a", "b"])
     }
 

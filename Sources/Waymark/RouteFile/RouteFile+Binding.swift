@@ -25,6 +25,10 @@ extension RouteFile {
     /// not an error: the app may open it in code. A request whose values do not make the case ends
     /// as ``RoutingStatus/invalid`` with the decoding error, as for typed routes.
     ///
+    /// It does not load the file's ``pathConfiguration`` (this module cannot read path
+    /// configurations): with `WaymarkPathConfiguration`, set the builder's `pathProperties` to
+    /// `try file.loadPathConfiguration()`.
+    ///
     /// - Parameters:
     ///   - type: The enum; its case names are the file's route names.
     ///   - destination: What runs for every route, with its case.

@@ -18,6 +18,12 @@ public import Foundation
 /// let file = try RouteFile(contentsOf: URL(fileURLWithPath: "shop.routes.json"))
 /// let resolver = try file.makeResolver()
 /// ```
+///
+/// A file that names a `pathConfiguration` needs `WaymarkPathConfiguration`: this module cannot
+/// read path configurations, so ``makeResolver(destination:)`` and ``makeBuilder(destination:)``
+/// leave it out. `import WaymarkPathConfiguration` and build with
+/// `try file.makeBuilderWithPathConfiguration().build()` to give each request the properties of its
+/// rules.
 public struct RouteFile: Sendable {
     /// One route of the file.
     public struct Route: Sendable {
@@ -68,7 +74,9 @@ public struct RouteFile: Sendable {
     /// Warnings found while loading (routes that can never win).
     public let warnings: [RouteFileDiagnostic]
     /// The file's path configuration, if it names one (`"pathConfiguration"`): a path relative to
-    /// the route file, or the document inline. WaymarkPathConfiguration loads it.
+    /// the route file, or the document inline. Only `WaymarkPathConfiguration` loads it, with
+    /// `loadPathConfiguration(relativeTo:options:)` or `makeBuilderWithPathConfiguration()`;
+    /// ``makeResolver(destination:)`` and ``makeBuilder(destination:)`` do not.
     public let pathConfiguration: PathConfigurationReference?
     /// The file the routes were read from, when they were read from a file (relative paths in it
     /// resolve against its folder).
@@ -146,6 +154,11 @@ public struct RouteFile: Sendable {
 
     /// A resolver whose every route (and the default route) runs `destination`.
     ///
+    /// It does not load the file's ``pathConfiguration``: this module cannot read path
+    /// configurations, so its requests carry the routes' own `properties` only. For a file that
+    /// names one, `import WaymarkPathConfiguration` and call
+    /// `try file.makeBuilderWithPathConfiguration().build()` instead.
+    ///
     /// - Parameter destination: What runs for a route; by default every route handles its request.
     public func makeResolver(
         destination: @escaping RouteResolverBuilder.Destination = { _ in .handled }
@@ -154,6 +167,12 @@ public struct RouteFile: Sendable {
     }
 
     /// The builder behind ``makeResolver(destination:)``, to add filters or change destinations.
+    ///
+    /// Like ``makeResolver(destination:)``, it does not load the file's ``pathConfiguration``:
+    /// `WaymarkPathConfiguration`'s `makeBuilderWithPathConfiguration(relativeTo:options:destination:)`
+    /// is this builder with the path configuration as its `pathProperties`.
+    ///
+    /// - Parameter destination: What runs for a route; by default every route handles its request.
     public func makeBuilder(
         destination: @escaping RouteResolverBuilder.Destination = { _ in .handled }
     ) -> RouteResolverBuilder {

@@ -26,6 +26,11 @@ public protocol Route: Hashable, Sendable {
     /// "Reflection Metadata Level: None"). For a route that is not `Encodable` the default uses
     /// `Mirror`, which such an app strips (every name is then the type's): implement `name`, or
     /// conform to `Codable`.
+    ///
+    /// Each value prints as it describes itself, so a case that carries a struct prints all of
+    /// it: `item(Item(id: 1, title: "Shoes"))` by reflection, `item({id: 1, title: Shoes})` from an
+    /// encoding. For short names, implement `name`; for a route that is not `Codable`, a payload's
+    /// `CustomStringConvertible` description is used too (an encoding does not read it).
     var name: String { get }
     /// How the route is shown. The default is the nested route's, for a case that carries one
     /// (`account(AccountRoute)` is shown as `AccountRoute` says), and ``RoutingType/push`` otherwise.

@@ -266,11 +266,18 @@ public struct PathConfiguration: Sendable {
     // MARK: - Lookup
 
     /// The merged properties for a URL string (universal link, app link or internal path).
+    ///
+    /// A URL is matched as Hotwire Native iOS matches it, by its path (``input(for:)``): for an app
+    /// link such as `hey://messages/42`, whose host is `messages`, that is `/42`. A resolver matches
+    /// app links by their route path instead (`/messages/42`, see ``pathProperties(for:)``): for a
+    /// link the app routes, read the routed request's properties, or pass the route path to
+    /// ``properties(forPath:)``.
     public func properties(for url: String) -> PathProperties {
         match(url: url).properties
     }
 
-    /// The merged properties for a URL.
+    /// The merged properties for a URL, matched by its path as for a string
+    /// (``properties(for:)-(String)``): an app link's host is not part of it.
     public func properties(for url: URL) -> PathProperties {
         match(url: url.absoluteString).properties
     }

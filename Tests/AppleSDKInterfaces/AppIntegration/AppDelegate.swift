@@ -9,7 +9,7 @@ import UIKit
 import Waymark
 import WaymarkNavigation
 
-// sample: AppIntegration#4
+// sample: AppIntegration#5
 final class AppDelegate: UIResponder, UIApplicationDelegate {
     var links: ShopLinks { .shared }
 

@@ -7,7 +7,7 @@ import AppKit
 import Foundation
 import WaymarkNavigation
 
-// sample: AppIntegration#5
+// sample: AppIntegration#6
 final class AppDelegate: NSObject, NSApplicationDelegate {
     var links: ShopLinks { .shared }
 

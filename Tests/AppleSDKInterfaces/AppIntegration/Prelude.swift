@@ -4,13 +4,13 @@
 import UIKit
 import WaymarkNavigation
 
-/// The app's first screen, which follows the router's state: `SceneDelegate` makes it the window's root
-/// view controller. How it draws the state is the app's; the sample needs only its initializer.
-final class ShopViewController: UIViewController {
-    let router: Router<ShopRoute>
+/// The app's screen for one route: `ShopViewController` makes one per route it shows, and reads `route`
+/// back to tell which screens it can keep. What it draws is the app's; the samples need only this.
+final class ShopScreen: UIViewController {
+    let route: ShopRoute
 
-    init(router: Router<ShopRoute>) {
-        self.router = router
+    init(route: ShopRoute) {
+        self.route = route
         super.init(nibName: nil, bundle: nil)
     }
 

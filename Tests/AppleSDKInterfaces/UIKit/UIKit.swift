@@ -157,7 +157,7 @@ public protocol UIWindowSceneDelegate: UISceneDelegate {
     var window: UIWindow? { get set }
 }
 
-// MARK: - Windows and view controllers
+// MARK: - Windows, view controllers and navigation
 
 /// https://developer.apple.com/documentation/uikit/uiview
 /// `@MainActor class UIView : UIResponder`. Only as `UIWindow`'s superclass.
@@ -202,4 +202,123 @@ open class UIViewController: UIResponder {
     /// `init?(coder: NSCoder)`, required (`NSCoding`): a subclass with an initializer of its own
     /// implements it.
     public required init?(coder: NSCoder) { fatalError("compile-only interface") }
+
+    /// https://developer.apple.com/documentation/uikit/uiviewcontroller/present(_:animated:completion:)
+    /// `func present(_ viewControllerToPresent: UIViewController, animated flag: Bool, completion: (() -> Void)? = nil)`,
+    /// iOS 5.
+    open func present(
+        _ viewControllerToPresent: UIViewController, animated flag: Bool, completion: (() -> Void)? = nil
+    ) { fatalError("compile-only interface") }
+
+    /// https://developer.apple.com/documentation/uikit/uiviewcontroller/dismiss(animated:completion:)
+    /// `func dismiss(animated flag: Bool, completion: (() -> Void)? = nil)`, iOS 5.
+    open func dismiss(animated flag: Bool, completion: (() -> Void)? = nil) { fatalError("compile-only interface") }
+
+    /// https://developer.apple.com/documentation/uikit/uiviewcontroller/presentedviewcontroller
+    /// `var presentedViewController: UIViewController? { get }`, iOS 5.
+    open var presentedViewController: UIViewController? { fatalError("compile-only interface") }
+
+    /// https://developer.apple.com/documentation/uikit/uiviewcontroller/modalpresentationstyle
+    /// `var modalPresentationStyle: UIModalPresentationStyle { get set }`, iOS 3.2.
+    open var modalPresentationStyle: UIModalPresentationStyle {
+        get { fatalError("compile-only interface") }
+        set { fatalError("compile-only interface") }
+    }
+
+    /// https://developer.apple.com/documentation/uikit/uiviewcontroller/presentationcontroller
+    /// `var presentationController: UIPresentationController? { get }`, iOS 8. Read before the
+    /// view controller is presented, it makes the presentation controller for `modalPresentationStyle`.
+    open var presentationController: UIPresentationController? { fatalError("compile-only interface") }
+}
+
+/// https://developer.apple.com/documentation/uikit/uimodalpresentationstyle
+/// `enum UIModalPresentationStyle`, an `NS_ENUM` of `NSInteger` (imported as `Int`, `Sendable`). Only
+/// the two cases the samples use are transcribed, with the raw values of UIKit's `UIViewController.h`
+/// (`UIModalPresentationFullScreen = 0`, then `UIModalPresentationPageSheet`); the other cases
+/// (`formSheet`, `automatic`, …) exist and are left out, so no sample may `switch` over this type.
+@available(iOS 2.0, tvOS 9.0, macCatalyst 13.1, visionOS 1.0, *)
+public enum UIModalPresentationStyle: Int, Sendable {
+    /// https://developer.apple.com/documentation/uikit/uimodalpresentationstyle/fullscreen
+    case fullScreen = 0
+    /// https://developer.apple.com/documentation/uikit/uimodalpresentationstyle/pagesheet
+    /// (iOS 3.2; unavailable on tvOS).
+    case pageSheet = 1
+}
+
+/// https://developer.apple.com/documentation/uikit/uinavigationcontroller
+/// `@MainActor class UINavigationController : UIViewController`
+@available(iOS 2.0, tvOS 9.0, macCatalyst 13.1, visionOS 1.0, *)
+@MainActor
+open class UINavigationController: UIViewController {
+    /// https://developer.apple.com/documentation/uikit/uinavigationcontroller/init(nibname:bundle:)
+    /// `init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?)`, a designated initializer
+    /// (`NS_DESIGNATED_INITIALIZER` in `UINavigationController.h`), so a subclass can call it.
+    public override init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) {
+        fatalError("compile-only interface")
+    }
+
+    /// `init?(coder aDecoder: NSCoder)`, `NS_DESIGNATED_INITIALIZER` in `UINavigationController.h`:
+    /// `UIViewController`'s required initializer (above), which a subclass must provide.
+    public required init?(coder aDecoder: NSCoder) { fatalError("compile-only interface") }
+
+    /// https://developer.apple.com/documentation/uikit/uinavigationcontroller/viewcontrollers
+    /// `var viewControllers: [UIViewController] { get set }`: the root at index 0, the top last.
+    open var viewControllers: [UIViewController] {
+        get { fatalError("compile-only interface") }
+        set { fatalError("compile-only interface") }
+    }
+
+    /// https://developer.apple.com/documentation/uikit/uinavigationcontroller/setviewcontrollers(_:animated:)
+    /// `func setViewControllers(_ viewControllers: [UIViewController], animated: Bool)`, iOS 3.
+    open func setViewControllers(_ viewControllers: [UIViewController], animated: Bool) {
+        fatalError("compile-only interface")
+    }
+
+    /// https://developer.apple.com/documentation/uikit/uinavigationcontroller/delegate
+    /// `weak var delegate: (any UINavigationControllerDelegate)? { get set }`
+    open weak var delegate: (any UINavigationControllerDelegate)? {
+        get { fatalError("compile-only interface") }
+        set { fatalError("compile-only interface") }
+    }
+}
+
+/// https://developer.apple.com/documentation/uikit/uinavigationcontrollerdelegate
+/// `@MainActor protocol UINavigationControllerDelegate : NSObjectProtocol`. Its requirements are
+/// `optional`; the one transcribed here has no default (see the top of this file).
+@available(iOS 2.0, tvOS 9.0, macCatalyst 13.1, visionOS 1.0, *)
+@MainActor
+public protocol UINavigationControllerDelegate: NSObjectProtocol {
+    /// https://developer.apple.com/documentation/uikit/uinavigationcontrollerdelegate/navigationcontroller(_:didshow:animated:)
+    /// `optional func navigationController(_ navigationController: UINavigationController, didShow viewController: UIViewController, animated: Bool)`
+    func navigationController(
+        _ navigationController: UINavigationController, didShow viewController: UIViewController, animated: Bool)
+}
+
+// MARK: - Presentations
+
+/// https://developer.apple.com/documentation/uikit/uipresentationcontroller
+/// `@MainActor class UIPresentationController : NSObject`, iOS 8. Only its `delegate` is used.
+@available(iOS 8.0, tvOS 9.0, macCatalyst 13.1, visionOS 1.0, *)
+@MainActor
+open class UIPresentationController: NSObject {
+    /// https://developer.apple.com/documentation/uikit/uipresentationcontroller/delegate
+    /// `weak var delegate: (any UIAdaptivePresentationControllerDelegate)? { get set }`
+    open weak var delegate: (any UIAdaptivePresentationControllerDelegate)? {
+        get { fatalError("compile-only interface") }
+        set { fatalError("compile-only interface") }
+    }
+}
+
+/// https://developer.apple.com/documentation/uikit/uiadaptivepresentationcontrollerdelegate
+/// `@MainActor protocol UIAdaptivePresentationControllerDelegate : NSObjectProtocol`. Its requirements
+/// are `optional`; the one transcribed here has no default (see the top of this file).
+@available(iOS 8.0, tvOS 9.0, macCatalyst 13.1, visionOS 1.0, *)
+@MainActor
+public protocol UIAdaptivePresentationControllerDelegate: NSObjectProtocol {
+    /// https://developer.apple.com/documentation/uikit/uiadaptivepresentationcontrollerdelegate/presentationcontrollerdiddismiss(_:)
+    /// `optional func presentationControllerDidDismiss(_ presentationController: UIPresentationController)`,
+    /// iOS 13: called after the user dismissed the presentation (a sheet swiped down), never after a
+    /// dismissal in code.
+    @available(iOS 13.0, tvOS 13.0, macCatalyst 13.1, visionOS 1.0, *)
+    func presentationControllerDidDismiss(_ presentationController: UIPresentationController)
 }

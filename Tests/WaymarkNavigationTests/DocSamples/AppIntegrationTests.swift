@@ -1,4 +1,5 @@
 import Foundation
+import Observation
 import Testing
 import Waymark
 import WaymarkNavigation
@@ -66,7 +67,7 @@ import WaymarkNavigation
     // end sample
 
     @Test func aColdLaunch() async throws {
-        // sample: AppIntegration#6
+        // sample: AppIntegration#7
         let links = try ShopLinks()  // at launch: the router is not ready, there is no UI yet
         let link = URL(string: "shop://product/42")!
         let answer = links.opensRoute(link)  // true: what application(_:open:options:) returns now
@@ -135,7 +136,7 @@ import WaymarkNavigation
     }
 
     @Test func thePreviewAndResolution() async throws {
-        // sample: AppIntegration#7
+        // sample: AppIntegration#8
         struct Search: Decodable, Sendable {
             var page: Int
         }
@@ -176,6 +177,68 @@ import WaymarkNavigation
         #expect(!unknown.opensRoute)
         #expect(offSite == .opensDefault)
         #expect(await resolver.resolve("https://evil.example/product/42").status == .handledByDefault)
+    }
+
+    /// The way the UIKit section's `ShopViewController` follows the router (`withObservationTracking`,
+    /// tracked again from a main-actor task started in `onChange`), run here without UIKit: every change
+    /// is shown, several changes in one turn of the main actor are shown once, in their final state, and
+    /// what UIKit reports back (the back button, a sheet swiped down) reaches the router and is shown.
+    @Test func followingTheRouterShowsEveryChange() async throws {
+        let links = try ShopLinks()
+        links.router.isReady = true
+        let follower = StateFollower(router: links.router)
+        #expect(follower.shown == [NavigationState(root: .home)])
+
+        _ = await links.open(URL(string: "shop://product/42")!).value
+        await follower.settle()
+        #expect(follower.shown.map(NavigationDescription.describe) == ["home", "home › product(42)"])
+
+        links.router.push(.orders)
+        links.router.pop()
+        links.router.apply(.product(id: 7), as: .sheet())
+        await follower.settle()
+        #expect(follower.shown.count == 3)
+        #expect(follower.shown.last.map(NavigationDescription.describe) == "home › product(42) ⟫ sheet: product(7)")
+
+        // The user swiped the sheet down, then went back: the delegate methods tell the router.
+        links.router.dismissPresentation(at: 0)
+        await follower.settle()
+        links.router.setStack([], at: 0)
+        await follower.settle()
+        #expect(
+            follower.shown.suffix(2).map(NavigationDescription.describe) == ["home › product(42)", "home"])
+        #expect(follower.shown.count == 5)
+    }
+
+    /// `ShopViewController.follow()` without UIKit: records each state it would show.
+    @MainActor
+    final class StateFollower {
+        let router: Router<ShopRoute>
+        private(set) var shown: [NavigationState<ShopRoute>] = []
+
+        init(router: Router<ShopRoute>) {
+            self.router = router
+            follow()
+        }
+
+        private func follow() {
+            let state = withObservationTracking {
+                router.state
+            } onChange: { [weak self] in
+                Task { @MainActor [weak self] in self?.follow() }
+            }
+            shown.append(state)
+        }
+
+        /// Lets the main actor run the task `onChange` started, until the last state shown is the
+        /// router's.
+        func settle() async {
+            var turns = 0
+            while shown.last != router.state, turns < 1_000 {
+                await Task.yield()
+                turns += 1
+            }
+        }
     }
 
     /// A policy that records what it is asked, and answers ready.

@@ -122,4 +122,53 @@ import WaymarkPathConfiguration
         #expect(properties == ["context": "modal", "source": "server"])
         #expect(await resolver.resolve("https://hey.example.com/inbox").request?.properties == [:])
     }
+
+    /// The app's settings, which the listener of the article updates on the main actor.
+    @MainActor
+    final class AppSettings {
+        private(set) var applied: [[String: JSONValue]] = []
+        func apply(_ settings: [String: JSONValue]) { applied.append(settings) }
+
+        /// Waits (up to 5 s) until `count` documents were applied.
+        func wait(for count: Int) async throws {
+            var turns = 0
+            while applied.count < count, turns < 500 {
+                try await Task.sleep(for: .milliseconds(10))
+                turns += 1
+            }
+        }
+    }
+
+    /// The listener of the article: the document in use first, then a newer one from a refresh;
+    /// cancelling the task ends the loop.
+    @Test func listeningForNewerDocuments() async throws {
+        let fixture = LoaderFixture()
+        let server = try TestHTTPServer { _, index in
+            .init(
+                status: 200, headers: ["ETag": "\"v\(index + 1)\""],
+                body: Data(
+                    #"{"settings": {"tabs": \#(index == 0 ? #"["home"]"# : #"["home", "search"]"#)}, "rules": []}"#.utf8
+                ))
+        }
+        defer { server.stop() }
+        let loader = PathConfigurationLoader(
+            sources: [.server(server.baseURL.appendingPathComponent("ios_v1.json"))], cache: fixture.cache)
+        await loader.load()
+        let settings = AppSettings()
+
+        // sample: MigratingFromTurbo#4
+        let listener = Task {
+            let updates = await loader.updates()  // the loader is an actor: await
+            for await configuration in updates {
+                await settings.apply(configuration.settings)  // e.g. the tabs a newer document lists
+            }
+        }
+        // end sample
+        try await settings.wait(for: 1)
+        await loader.refresh()
+        try await settings.wait(for: 2)
+        #expect(await settings.applied == [["tabs": ["home"]], ["tabs": ["home", "search"]]])
+        listener.cancel()
+        await listener.value
+    }
 }

@@ -49,4 +49,22 @@ import WaymarkPathConfiguration
             ])
         #expect(lenient.properties(forPath: "/posts/new").raw == ["context": "sideways"])
     }
+
+    @Test func aRouteFilesPathConfiguration() async throws {
+        // sample: PathConfigurationRules#3
+        let file = try RouteFile(
+            data: Data(
+                #"""
+                {"schemes": ["shop"], "routes": [{"name": "product", "template": "product/:id<int>"}],
+                 "pathConfiguration": {"rules": [{"patterns": ["^/product/"], "properties": {"context": "modal"}}]}}
+                """#.utf8))
+        let resolver = try file.makeBuilderWithPathConfiguration().build()
+        let context = await resolver.resolve("shop://product/42").request?.properties["context"]  // "modal"
+        let routesOnly = try file.makeResolver()  // no path configuration
+        let none = await routesOnly.resolve("shop://product/42").request?.properties["context"]  // nil
+        // end sample
+        #expect(context == "modal")
+        #expect(none == nil)
+        #expect(await routesOnly.resolve("shop://product/42").request?.properties == [:])
+    }
 }

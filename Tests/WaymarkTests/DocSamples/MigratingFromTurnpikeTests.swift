@@ -8,16 +8,22 @@ import Waymark
         case product(String)
     }
 
-    /// Stands for the app's navigation: records what the destinations asked for.
-    final class Navigation: @unchecked Sendable {
-        private let lock = NSLock()
-        private var screens: [Screen] = []
-        private var tab: Int?
+    /// Stands for the app's navigation, a main-actor UI object as a view controller is: records what
+    /// the destinations asked for, and checks that they asked on the main actor.
+    @MainActor
+    final class Navigation {
+        private(set) var pushed: [Screen] = []
+        private(set) var selectedTab: Int?
 
-        func push(_ screen: Screen) { lock.withLock { screens.append(screen) } }
-        func selectTab(_ index: Int) { lock.withLock { tab = index } }
-        var pushed: [Screen] { lock.withLock { screens } }
-        var selectedTab: Int? { lock.withLock { tab } }
+        func push(_ screen: Screen) {
+            MainActor.assertIsolated()
+            pushed.append(screen)
+        }
+
+        func selectTab(_ index: Int) {
+            MainActor.assertIsolated()
+            selectedTab = index
+        }
     }
 
     actor Coupons {
@@ -33,12 +39,12 @@ import Waymark
         var builder = RouteResolverBuilder(schemes: ["shop"])
         builder.add("product/:product_id", name: "product") { request in
             let productID = try request.routeParameters?.require("product_id") ?? ""
-            navigation.push(.product(productID))
+            await navigation.push(.product(productID))
             return .handled
         }
         builder.add("tab/:tab_name", name: "tab") { request in
             let tabIndex = request.routeParameters?["tab_name"] == "Home" ? 0 : 1
-            navigation.selectTab(tabIndex)
+            await navigation.selectTab(tabIndex)
             return .handled
         }
         builder.setDefaultRoute(name: "launch") { _ in .handled }
@@ -89,10 +95,10 @@ import Waymark
         #expect(defaultRan == .handledByDefault)
         #expect(noRoute == nil)
         #expect(noParameters == nil)
-        #expect(navigation.pushed == [.product("42")])
-        #expect(navigation.selectedTab == 0)
+        #expect(await navigation.pushed == [.product("42")])
+        #expect(await navigation.selectedTab == 0)
         #expect(await coupons.processed == ["SPRING"])
         #expect(await resolver.resolve("tab/Settings").status == .handled)
-        #expect(navigation.selectedTab == 1)
+        #expect(await navigation.selectedTab == 1)
     }
 }
