@@ -59,7 +59,7 @@ struct AASACommand: ParsableCommand {
         let options = AssociationCheckOptions(
             confirmationRoutes: keepConfirmationInBrowser ? .keepInBrowser : .sendToApp)
         if let checkFile {
-            let association = try read(checkFile)
+            let association = try Self.read(checkFile)
             let report = association.check(against: resolver, appID: appID, domain: domain, options: options)
             try finish(report, fileName: checkFile, generated: nil)
         } else {
@@ -68,7 +68,8 @@ struct AASACommand: ParsableCommand {
         }
     }
 
-    private func read(_ path: String) throws -> AppSiteAssociation {
+    /// Reads an apple-app-site-association file, or prints why not and exits with status 1.
+    static func read(_ path: String) throws -> AppSiteAssociation {
         let data: Data
         do {
             data = try BoundedFileRead.contents(of: URL(fileURLWithPath: path), limit: BoundedFileRead.defaultLimit)

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Waymark
+import WaymarkAssociatedDomains
 
 /// `waymark links`: an example link for every route and scope, each checked by resolving it, and an
 /// HTML catalogue.
@@ -19,7 +20,9 @@ struct LinksCommand: AsyncParsableCommand {
             template, scope, link (null when there is none), problem, shadowed, openedBy (the route that \
             opens a shadowed link) and tried (the shadowed link). The HTML page is titled with the \
             app's name: the file's first scheme, else its first domain, else the file's name. Shadowed \
-            links do not change the exit status.
+            links do not change the exit status. With --aasa FILE --app-id ID, the page also says beside \
+            each universal link whether that apple-app-site-association file opens it in the app, and \
+            which component decides.
             """
     )
 
@@ -31,6 +34,22 @@ struct LinksCommand: AsyncParsableCommand {
 
     @Flag(name: .long, help: "Print one JSON object per link per line.")
     var json = false
+
+    @Option(
+        name: .long,
+        help:
+            "With --html: an apple-app-site-association file; the page says, beside each universal link, whether it opens the app."
+    )
+    var aasa: String?
+
+    @Option(name: .customLong("app-id"), help: "With --aasa: the app, TEAMID.bundle.identifier.")
+    var appID: String?
+
+    func validate() throws {
+        if aasa != nil && (appID == nil || html == nil) {
+            throw ValidationError("--aasa FILE needs --html PAGE and --app-id TEAMID.bundle.identifier")
+        }
+    }
 
     func run() async throws {
         let (file, resolver) = try source.resolver(pathOptions: pathOptions)
@@ -58,7 +77,9 @@ struct LinksCommand: AsyncParsableCommand {
         if let html {
             let title = LinkCatalogue.appName(file, fileName: source.routes ?? "shop.routes.json")
             do {
-                try Data(catalogue.html(title: title).utf8).write(to: URL(fileURLWithPath: html), options: .atomic)
+                let matcher = try aasa.map { try AASACommand.read($0).matcher(appID: appID ?? "") }
+                try Data(catalogue.html(title: title, association: matcher).utf8).write(
+                    to: URL(fileURLWithPath: html), options: .atomic)
             } catch {
                 printError("cannot write \(html): \(error.localizedDescription)")
                 throw ExitCode(1)
@@ -69,13 +90,24 @@ struct LinksCommand: AsyncParsableCommand {
 
 extension LinkCatalogue {
     /// A self-contained page: every route with its template, scopes and tappable links.
-    func html(title: String) -> String {
+    ///
+    /// With an `apple-app-site-association` matcher, each universal link says whether that file
+    /// would open it in the app, and which component decides.
+    func html(title: String, association: AssociationMatcher? = nil) -> String {
         var rows = ""
         for entry in entries {
             let links = entry.links.map { link in
                 if let url = link.url {
+                    var verdict = ""
+                    if let association, url.hasPrefix("https://") || url.hasPrefix("http://") {
+                        let decision = association.decision(for: url)
+                        verdict =
+                            decision.opens
+                            ? " <span class=\"aasa opens\">opens the app (\(escape(decision.location ?? "")))</span>"
+                            : " <span class=\"aasa browser\">stays in the browser (\(escape(decision.description)))</span>"
+                    }
                     return
-                        "<li><span class=\"scope\">\(escape(link.scope))</span> <a href=\"\(escape(url))\">\(escape(url))</a></li>"
+                        "<li><span class=\"scope\">\(escape(link.scope))</span> <a href=\"\(escape(url))\">\(escape(url))</a>\(verdict)</li>"
                 }
                 if let shadow = link.shadow {
                     // Visible, and not a link: tapping it would open the other route.
@@ -114,6 +146,9 @@ extension LinkCatalogue {
             a { display: inline-block; padding: 0.3rem 0; }
             .scope { color: #666; font-size: 0.85rem; display: block; }
             .shadowed { color: #a33; }
+            .aasa { font-size: 0.85rem; display: block; }
+            .opens { color: #070; }
+            .browser { color: #a33; }
             </style>
             </head>
             <body>

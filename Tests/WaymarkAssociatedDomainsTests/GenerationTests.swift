@@ -20,7 +20,7 @@ import Waymark
         }
     }
 
-    /// deeplink-10k is not here: its analysis stops at the default bound (see docs/universal-links.md).
+    /// deeplink-10k is not here: its analysis stops at the default bound (see the Universal Links article).
     static let cases = [
         Case(name: "shop", domain: "shop.example.com"), Case(name: "github-api", domain: "example.com"),
     ]

@@ -15,7 +15,7 @@ extension AppSiteAssociation {
     ///   allows (AASA patterns cannot say "one segment" or "digits only"), listing each kind with
     ///   an example.
     ///
-    /// Paths are canonical: no empty segment and no trailing slash, as ``LinkCreator`` prints them.
+    /// Paths are canonical: no empty segment and no trailing slash, as `LinkCreator` prints them.
     ///
     /// - Parameters:
     ///   - resolver: The app's routes (internal-only and confirmation settings included).

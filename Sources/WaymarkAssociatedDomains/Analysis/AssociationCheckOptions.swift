@@ -2,7 +2,7 @@
 /// and how much work they may do.
 public struct AssociationCheckOptions: Hashable, Sendable {
     /// What the file should do with routes that open only after the user confirms
-    /// (``RouteOption/requiresConfirmation``).
+    /// (`RouteOption.requiresConfirmation`).
     public enum ConfirmationRoutes: String, Hashable, Sendable {
         /// Send them to the app, which asks the user (the default).
         case sendToApp

@@ -2,7 +2,7 @@
 /// of ``CoverageAnalysis``, which runs every variant's thread side by side.
 ///
 /// A canonical path is `/` alone, or `/` followed by non-empty segments joined by `/`: no empty
-/// segment, no trailing slash (the links ``LinkCreator`` prints).
+/// segment, no trailing slash (the links `LinkCreator` prints).
 struct RouteThread: Hashable, Comparable, Sendable {
     enum Kind: UInt8, Sendable {
         /// Nothing read yet.

@@ -1,10 +1,10 @@
 import Waymark
 
 /// The values one parameter segment accepts, as a small deterministic automaton over the characters
-/// of a canonical link (percent-encoded as ``LinkCreator`` prints it, so digits, letters, `-`, `.`,
+/// of a canonical link (percent-encoded as `LinkCreator` prints it, so digits, letters, `-`, `.`,
 /// `+` appear as themselves).
 ///
-/// Each built-in type's automaton describes the language its ``ParameterType/accepts(_:)`` test
+/// Each built-in type's automaton describes the language its `ParameterType.accepts(_:)` test
 /// accepts, with two documented simplifications that only make the analysis assume a value is
 /// accepted: an `int` of 19 digits past `Int64`'s range, and a `float` past `Double`'s range.
 /// `ValueShapeTests` compares each automaton with the type's own test on generated strings. A type
