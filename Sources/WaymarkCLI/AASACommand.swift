@@ -89,7 +89,7 @@ struct AASACommand: ParsableCommand {
         if json {
             var members: [(String, OrderedJSON)] = []
             if let generated {
-                members.append(("file", .raw(generated.jsonText.trimmingCharacters(in: .whitespacesAndNewlines))))
+                members.append(("file", .raw(generated.jsonText)))
             }
             members.append(("diagnostics", .array(report.diagnostics.map(Self.json))))
             members.append(("complete", .bool(report.isComplete)))

@@ -97,10 +97,10 @@ struct CoverageAnalysis {
                 }
                 nextPatterns.removeAll(keepingCapacity: true)
                 for packed in key.patterns {
-                    let rule = Int(packed >> 32)
+                    let rule = Self.rule(of: packed)
                     guard let program = rules[rule].path else { continue }
                     successors.removeAll(keepingCapacity: true)
-                    program.successors(of: Int(packed & 0xFFFF_FFFF), on: scalar, into: &successors)
+                    program.successors(of: Self.state(of: packed), on: scalar, into: &successors)
                     for state in successors { nextPatterns.append(Self.patternState(rule, state)) }
                 }
                 summary.work += key.threads.count + key.patterns.count
@@ -161,7 +161,7 @@ struct CoverageAnalysis {
     ) {
         let endsWithSlash = key.endsWithSlash
         var states: [Int: [Int]] = [:]
-        for packed in key.patterns { states[Int(packed >> 32), default: []].append(Int(packed & 0xFFFF_FFFF)) }
+        for packed in key.patterns { states[Self.rule(of: packed), default: []].append(Self.state(of: packed)) }
         // Where no route matches, only an include can make a finding (a URL sent that no route
         // handles); under a catch-all, an exclude can too (a route's URL kept in the browser), and
         // so can a path no component matches, tried with a plain segment (rule -1).
@@ -267,8 +267,8 @@ struct CoverageAnalysis {
             }
         }
         for packed in key.patterns {
-            guard let program = rules[Int(packed >> 32)].path else { continue }
-            switch program.program[Int(packed & 0xFFFF_FFFF)] {
+            guard let program = rules[Self.rule(of: packed)].path else { continue }
+            switch program.program[Self.state(of: packed)] {
             case .scalar(let scalar): add(scalar, ignoringCase: !program.caseSensitive)
             case .oneOf: needsDistinguished = true
             case .any, .star, .split, .jump, .fail, .match: break
@@ -285,8 +285,8 @@ struct CoverageAnalysis {
         }
         var matching = alwaysMatching
         for packed in key.patterns {
-            let rule = Int(packed >> 32)
-            if let program = rules[rule].path, program.isMatch(Int(packed & 0xFFFF_FFFF)), matching.last != rule {
+            let rule = Self.rule(of: packed)
+            if let program = rules[rule].path, program.isMatch(Self.state(of: packed)), matching.last != rule {
                 matching.append(rule)
             }
         }
@@ -304,6 +304,19 @@ struct CoverageAnalysis {
         var text = String.UnicodeScalarView()
         text.append(contentsOf: scalars.reversed())
         return String(text)
+    }
+
+    /// The component of a packed pattern state.
+    static func rule(of packed: UInt64) -> Int {
+        // Not a narrowing that can trap: the high half holds a component index (< the number of
+        // components, an Int), so it fits every platform's Int, 32-bit Apple Watch included.
+        Int(truncatingIfNeeded: packed >> 32)
+    }
+
+    /// The program state of a packed pattern state.
+    static func state(of packed: UInt64) -> Int {
+        // The low half holds a program index, below WildcardPattern.maximumProgramSize.
+        Int(truncatingIfNeeded: packed & 0xFFFF_FFFF)
     }
 
     private static func patternState(_ rule: Int, _ state: Int) -> UInt64 {

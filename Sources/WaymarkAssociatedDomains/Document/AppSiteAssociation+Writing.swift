@@ -139,7 +139,11 @@ struct AssociationJSONWriter {
             case .value(.null): text += "null"
             case .value(.bool(let flag)): text += String(flag)
             case .value(.number(let number)):
-                text += number.rounded() == number && abs(number) < 1e15 ? String(Int64(number)) : String(number)
+                if number.rounded() == number, abs(number) < 1e15, let whole = Int64(exactly: number) {
+                    text += String(whole)
+                } else {
+                    text += String(number)
+                }
             case .value(.string(let string)): text += Self.quoted(string)
             case .value(.array(let items)):
                 text += "["

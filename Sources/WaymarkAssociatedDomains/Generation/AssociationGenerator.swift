@@ -19,13 +19,14 @@ extension AppSiteAssociation {
     /// parameter as `?*`, a catch-all as `/*`. Internal-only routes (and, when `options` keeps them
     /// in the browser, routes that need confirmation) become `exclude` components; a route of
     /// another domain becomes one where an include would otherwise send its URLs. Components with
-    /// more segments come first, because a pattern with `k` segments matches only paths of `k` or
-    /// more, so each path meets the patterns of its own length before the shorter ones that could
-    /// take it by spanning; then more literal segments first; an exclude before an include of the
-    /// same shape. Then the file is checked, and wherever the order still sends a route's URL to the
-    /// wrong decision, the component that should decide moves before the one that did — except that
-    /// an include never moves before an exclude when that would send an internal-only route's URLs:
-    /// security wins, and the report names the route left out.
+    /// Every exclude comes before every include, so that no include can send an internal-only
+    /// route's URLs (an exclude's pattern covers all of its route's). Among each, components with
+    /// more segments come first (a pattern with `k` segments matches only paths of `k` or more, so
+    /// each path meets the patterns of its own length before the shorter ones that could take it by
+    /// spanning), then those with more literal segments. Where an exclude's wildcards also cover a
+    /// public route's URLs (an internal `product/:slug` and a public `product/:id<int>` have the same
+    /// pattern), security wins: the report names the route left out. Then the file is checked, and an
+    /// exclude moves before any include the check finds sending its route's URLs.
     ///
     /// - Parameters:
     ///   - resolver: The app's routes.
@@ -127,13 +128,14 @@ struct AssociationGenerator {
         entries.enumerated().sorted { lhs, rhs in
             let left = lhs.element
             let right = rhs.element
-            return (
-                -left.fixedSegments, left.endsWithRest ? 1 : 0, -left.literalSegments, left.role.rawValue, lhs.offset
+            // Every exclude before every include: an exclude's pattern covers its route's URLs, so
+            // no include can send one of them. A public URL an exclude's wildcard also covers is left
+            // out, and the check names the route.
+            let leftKey = (left.role.rawValue, -left.fixedSegments, left.endsWithRest ? 1 : 0, -left.literalSegments)
+            let rightKey = (
+                right.role.rawValue, -right.fixedSegments, right.endsWithRest ? 1 : 0, -right.literalSegments
             )
-                < (
-                    -right.fixedSegments, right.endsWithRest ? 1 : 0, -right.literalSegments, right.role.rawValue,
-                    rhs.offset
-                )
+            return leftKey < rightKey || (leftKey == rightKey && lhs.offset < rhs.offset)
         }.map(\.element)
     }
 
@@ -141,7 +143,6 @@ struct AssociationGenerator {
     /// the format cannot express are left (resolved for security).
     func repaired(_ start: [Entry], appID: String, report: inout AssociationReport) -> [Entry] {
         var entries = start
-        var movedIncludes: Set<[String]> = []
         for _ in 0..<maximumMoves {
             let matcher = file(entries, appID: appID).matcher(appID: appID)
             var moved = false
@@ -157,16 +158,6 @@ struct AssociationGenerator {
                         })
                     else { continue }
                     entries.insert(entries.remove(at: excluder), at: sender)
-                    moved = true
-                case .routeNotSent where diagnostic.severity == .error:
-                    guard let blocker = decision.componentIndex, entries[blocker].role == .exclude,
-                        let includer = entries.indices.first(where: {
-                            $0 > blocker && entries[$0].role == .include && Self.matches(entries[$0], url, appID)
-                        })
-                    else { continue }
-                    let pair = [entries[includer].component.path ?? "", entries[blocker].component.path ?? ""]
-                    guard movedIncludes.insert(pair).inserted else { continue }
-                    entries.insert(entries.remove(at: includer), at: blocker)
                     moved = true
                 default:
                     continue

@@ -17,7 +17,7 @@ enum Fixtures {
     /// universal for `example.com`.
     static func benchResolver(_ name: String) throws -> RouteResolver {
         let url = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/bench/\(name).routes.txt")
-        let text = try String(contentsOf: url, encoding: .utf8)
+        let text = String(decoding: try Data(contentsOf: url), as: UTF8.self)
         var builder = RouteResolverBuilder(schemes: ["bench"], domains: ["example.com"])
         for (index, line) in text.split(separator: "\n").enumerated() {
             builder.add(RouteTemplate(stringLiteral: String(line)), name: "r\(index + 1)") { _ in .handled }

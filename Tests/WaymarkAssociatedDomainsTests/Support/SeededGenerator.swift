@@ -1,0 +1,1 @@
+../../WaymarkTests/Support/SeededGenerator.swift
