@@ -7,6 +7,6 @@ import Dispatch
 /// what it found; the test asserts on it afterwards, on its own task.
 func offCooperativePool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
     try await withCheckedThrowingContinuation { continuation in
-        DispatchQueue.global(qos: .userInitiated).async { continuation.resume(with: Result { try work() }) }
+        DispatchQueue.global().async { continuation.resume(with: Result { try work() }) }
     }
 }
