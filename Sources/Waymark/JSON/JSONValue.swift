@@ -95,10 +95,18 @@ public enum JSONValue: Hashable, Sendable, Codable, CustomStringConvertible {
         return String(value)
     }
 
-    /// Writes the value from a stack of what is left to write: text, or a value to open. Each
-    /// value is pushed and popped once, so the work is linear in the size (plus sorting each
-    /// object's keys); `limit` stops the writing once that many characters are out.
+    /// The short rendering: strings in plain double quotes, `, ` and `: ` between parts.
     private func rendered(limit: Int?) -> String {
+        written(itemSeparator: ", ", keySeparator: ": ", quote: { "\"" + $0 + "\"" }, limit: limit)
+    }
+
+    /// The one writer behind ``description`` and the JSON text the CLI and generated files print.
+    /// It writes from a stack of what is left to write (text, or a value to open): each value is
+    /// pushed and popped once, so the work is linear in the size (plus sorting each object's keys)
+    /// whatever the depth; `limit` stops the writing once that many characters are out.
+    func written(
+        itemSeparator: String, keySeparator: String, quote: (String) -> String, limit: Int? = nil
+    ) -> String {
         enum Pending {
             case text(String)
             case value(JSONValue)
@@ -114,19 +122,19 @@ public enum JSONValue: Hashable, Sendable, Codable, CustomStringConvertible {
             case .value(.null): text = "null"
             case .value(.bool(let flag)): text = String(flag)
             case .value(.number(let number)): text = Self.describe(number: number)
-            case .value(.string(let string)): text = "\"" + string + "\""
+            case .value(.string(let string)): text = quote(string)
             case .value(.array(let items)):
                 pending.append(.text("]"))
                 for (position, item) in items.enumerated().reversed() {
                     pending.append(.value(item))
-                    if position > 0 { pending.append(.text(", ")) }
+                    if position > 0 { pending.append(.text(itemSeparator)) }
                 }
                 text = "["
             case .value(.object(let members)):
                 pending.append(.text("}"))
                 for (position, key) in members.keys.sorted().enumerated().reversed() {
                     pending.append(.value(members[key] ?? .null))
-                    pending.append(.text((position > 0 ? ", " : "") + "\"" + key + "\": "))
+                    pending.append(.text((position > 0 ? itemSeparator : "") + quote(key) + keySeparator))
                 }
                 text = "{"
             }

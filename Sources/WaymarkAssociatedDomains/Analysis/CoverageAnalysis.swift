@@ -33,7 +33,6 @@ struct CoverageAnalysis {
         var states = 0
         var work = 0
         var isComplete = true
-        var alphabet: [Unicode.Scalar] = []
     }
 
     private struct StateKey: Hashable {
@@ -51,7 +50,6 @@ struct CoverageAnalysis {
     func run(_ visit: (Ending) -> Void) -> Summary {
         var summary = Summary()
         let (alphabet, spares) = Self.alphabet(routes: routes, rules: rules)
-        summary.alphabet = alphabet
         let distinguished = Set(ValueShape.distinguishedScalars)
         let alwaysMatching = rules.indices.filter { rules[$0].path == nil && !rules[$0].isUnusable }
         var initialPatterns: [UInt64] = []

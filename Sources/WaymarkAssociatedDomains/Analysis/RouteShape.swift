@@ -108,7 +108,13 @@ enum ScalarCase {
     }
 
     static func equal(_ lhs: Unicode.Scalar, _ rhs: Unicode.Scalar, ignoringCase: Bool) -> Bool {
-        lhs == rhs || (ignoringCase && WildcardPattern.folded(lhs) == WildcardPattern.folded(rhs))
+        lhs == rhs || (ignoringCase && folded(lhs) == folded(rhs))
+    }
+
+    /// ASCII lowercase.
+    static func folded(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
+        guard scalar.value >= 65 && scalar.value <= 90, let lower = Unicode.Scalar(scalar.value + 32) else { return scalar }
+        return lower
     }
 }
 

@@ -94,17 +94,4 @@ public struct AppLinksComponent: Hashable, Sendable {
         filled.percentEncoded = percentEncoded ?? defaults.percentEncoded
         return filled
     }
-
-    /// Whether the component constrains the query or the fragment: then whether it matches depends
-    /// on more than the path.
-    var constrainsQueryOrFragment: Bool {
-        let anyFragment = fragment == nil || fragment == "*"
-        let anyQuery: Bool
-        switch query {
-        case nil, .string("*"): anyQuery = true
-        case .string: anyQuery = false
-        case .items(let items): anyQuery = items.allSatisfy { $0.pattern == "*" }
-        }
-        return !(anyFragment && anyQuery)
-    }
 }

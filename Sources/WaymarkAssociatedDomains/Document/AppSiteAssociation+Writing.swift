@@ -126,62 +126,13 @@ struct AssociationJSONWriter {
         return "{ " + members.joined(separator: ", ") + " }"
     }
 
-    /// Any JSON value on one line, keys sorted, from a stack (a value from a file may nest deep).
+    /// Any JSON value on one line, keys sorted (a value from a file may nest deep).
     mutating func value(_ value: JSONValue) {
-        enum Pending {
-            case text(String)
-            case value(JSONValue)
-        }
-        var pending: [Pending] = [.value(value)]
-        while let next = pending.popLast() {
-            switch next {
-            case .text(let piece): text += piece
-            case .value(.null): text += "null"
-            case .value(.bool(let flag)): text += String(flag)
-            case .value(.number(let number)):
-                if number.rounded() == number, abs(number) < 1e15, let whole = Int64(exactly: number) {
-                    text += String(whole)
-                } else {
-                    text += String(number)
-                }
-            case .value(.string(let string)): text += Self.quoted(string)
-            case .value(.array(let items)):
-                text += "["
-                pending.append(.text("]"))
-                for (position, item) in items.enumerated().reversed() {
-                    pending.append(.value(item))
-                    if position > 0 { pending.append(.text(", ")) }
-                }
-            case .value(.object(let members)):
-                text += "{"
-                pending.append(.text("}"))
-                for (position, key) in members.keys.sorted().enumerated().reversed() {
-                    pending.append(.value(members[key] ?? .null))
-                    pending.append(.text((position > 0 ? ", " : "") + Self.quoted(key) + ": "))
-                }
-            }
-        }
+        text += value.jsonText(itemSeparator: ", ", keySeparator: ": ")
     }
 
-    /// A JSON string literal: `"`, `\` and control characters escaped, everything else as is.
+    /// A JSON string literal.
     static func quoted(_ string: String) -> String {
-        var result = "\""
-        for scalar in string.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return result + "\""
+        JSONValue.quoted(string)
     }
 }

@@ -50,11 +50,9 @@ extension AppSiteAssociation {
 
 /// Builds and repairs the components of a generated file.
 struct AssociationGenerator {
-    enum Role: Int, Comparable {
+    enum Role: Int {
         case exclude = 0
         case include = 1
-
-        static func < (lhs: Role, rhs: Role) -> Bool { lhs.rawValue < rhs.rawValue }
     }
 
     /// One component with what ordered it.

@@ -115,23 +115,35 @@ struct WildcardPattern: Hashable, Sendable {
 
     /// Whether the pattern matches all of `text`.
     func matches(_ text: some Sequence<Unicode.Scalar>) -> Bool {
-        var states = StateSet(capacity: program.count)
-        var next = StateSet(capacity: program.count)
-        addClosure(0, to: &states)
-        for scalar in text {
-            guard !states.isEmpty else { return false }
-            next.removeAll()
-            for state in states.members { step(state, scalar, into: &next) }
-            swap(&states, &next)
-        }
-        return states.members.contains { program[$0] == .match }
+        var start: [Int] = []
+        closure(of: 0, into: &start)
+        return accepts(from: start, text)
     }
 
-    /// Adds the states reached from `state` without reading a character.
-    func addClosure(_ state: Int, to set: inout StateSet) {
+    /// Whether reading `text` from `states` ends in a match. The live states are a set, so each
+    /// character costs at most the program's size.
+    func accepts(from states: [Int], _ text: some Sequence<Unicode.Scalar>) -> Bool {
+        var current = StateSet(capacity: program.count)
+        var next = StateSet(capacity: program.count)
+        for state in states { _ = current.insert(state) }
+        for scalar in text {
+            guard !current.isEmpty else { return false }
+            next.removeAll()
+            for state in current.members {
+                guard let target = target(of: state, on: scalar) else { continue }
+                forEachInClosure(of: target) { next.insert($0) }
+            }
+            swap(&current, &next)
+        }
+        return current.members.contains(where: isMatch)
+    }
+
+    /// Visits the states reached from `state` without reading a character (`state` included);
+    /// `visit` answers whether the state is new, and only a new one is followed further.
+    func forEachInClosure(of state: Int, _ visit: (Int) -> Bool) {
         var pending = [state]
         while let current = pending.popLast() {
-            guard set.insert(current) else { continue }
+            guard visit(current) else { continue }
             switch program[current] {
             case .split(let first, let second):
                 pending.append(second)
@@ -143,31 +155,20 @@ struct WildcardPattern: Hashable, Sendable {
         }
     }
 
-    /// Adds the states `state` reaches on `scalar`.
-    func step(_ state: Int, _ scalar: Unicode.Scalar, into set: inout StateSet) {
+    /// The state whose closure `state` reaches on `scalar`, or `nil` when it reaches none.
+    func target(of state: Int, on scalar: Unicode.Scalar) -> Int? {
         switch program[state] {
         case .scalar(let expected):
-            if expected == scalar || (!caseSensitive && Self.folded(expected) == Self.folded(scalar)) {
-                addClosure(state + 1, to: &set)
-            }
-        case .any: addClosure(state + 1, to: &set)
-        case .star: addClosure(state, to: &set)
-        case .oneOf(let characterClass):
-            if accepts(characterClass, scalar) { addClosure(state + 1, to: &set) }
-        case .split, .jump, .fail, .match: break
+            return ScalarCase.equal(expected, scalar, ignoringCase: !caseSensitive) ? state + 1 : nil
+        case .any: return state + 1
+        case .star: return state
+        case .oneOf(let characterClass): return accepts(characterClass, scalar) ? state + 1 : nil
+        case .split, .jump, .fail, .match: return nil
         }
     }
 
     /// Whether a state is the accepting one.
     func isMatch(_ state: Int) -> Bool { program[state] == .match }
-
-    /// ASCII lowercase.
-    static func folded(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
-        guard scalar.value >= 65 && scalar.value <= 90, let lower = Unicode.Scalar(scalar.value + 32) else {
-            return scalar
-        }
-        return lower
-    }
 }
 
 /// A set of program states: members in insertion order, and a mark per state.
@@ -283,34 +284,17 @@ extension WildcardPattern {
     /// Appends to `states` the states reached from `state` without reading a character
     /// (`state` included), each once.
     func closure(of state: Int, into states: inout [Int]) {
-        var pending = [state]
-        while let current = pending.popLast() {
-            guard !states.contains(current) else { continue }
-            states.append(current)
-            switch program[current] {
-            case .split(let first, let second):
-                pending.append(second)
-                pending.append(first)
-            case .jump(let target): pending.append(target)
-            case .star: pending.append(current + 1)
-            case .scalar, .any, .oneOf, .fail, .match: break
-            }
+        forEachInClosure(of: state) { candidate in
+            guard !states.contains(candidate) else { return false }
+            states.append(candidate)
+            return true
         }
     }
 
     /// Appends to `states` the states `state` reaches on `scalar`, closures included.
     func successors(of state: Int, on scalar: Unicode.Scalar, into states: inout [Int]) {
-        switch program[state] {
-        case .scalar(let expected):
-            if expected == scalar || (!caseSensitive && Self.folded(expected) == Self.folded(scalar)) {
-                closure(of: state + 1, into: &states)
-            }
-        case .any: closure(of: state + 1, into: &states)
-        case .star: closure(of: state, into: &states)
-        case .oneOf(let characterClass):
-            if accepts(characterClass, scalar) { closure(of: state + 1, into: &states) }
-        case .split, .jump, .fail, .match: break
-        }
+        guard let target = target(of: state, on: scalar) else { return }
+        closure(of: target, into: &states)
     }
 
     /// Whether a class accepts `scalar`, with the pattern's case rule.
@@ -319,20 +303,5 @@ extension WildcardPattern {
             return characterClass.contains(scalar)
         }
         return CharacterClass.alpha.contains(scalar)
-    }
-}
-
-extension WildcardPattern {
-    /// Whether reading `text` from `states` ends in a match.
-    func accepts(from states: [Int], _ text: [Unicode.Scalar]) -> Bool {
-        var current = states
-        var next: [Int] = []
-        for scalar in text {
-            next.removeAll(keepingCapacity: true)
-            for state in current { successors(of: state, on: scalar, into: &next) }
-            if next.isEmpty { return false }
-            swap(&current, &next)
-        }
-        return current.contains(where: isMatch)
     }
 }
