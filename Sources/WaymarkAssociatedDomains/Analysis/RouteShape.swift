@@ -113,7 +113,9 @@ enum ScalarCase {
 
     /// ASCII lowercase.
     static func folded(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
-        guard scalar.value >= 65 && scalar.value <= 90, let lower = Unicode.Scalar(scalar.value + 32) else { return scalar }
+        guard scalar.value >= 65 && scalar.value <= 90, let lower = Unicode.Scalar(scalar.value + 32) else {
+            return scalar
+        }
         return lower
     }
 }
