@@ -28,7 +28,9 @@ extension AppSiteAssociation {
     ) -> AssociationReport {
         let routes = DomainRoutes(resolver: resolver, domain: domain)
         let rules = applinks.map { Self.rules($0, appID: appID) } ?? []
-        var findings = CoverageFindings(routes: routes, rules: rules, options: options)
+        var findings = CoverageFindings(
+            routes: routes, rules: rules, options: options,
+            mergesNeeded: Self.mergesNeeded(routes: routes, rules: rules, appID: appID, options: options))
         if !routes.acceptsDomain {
             findings.add(
                 .error, .routeNotSent, "",
@@ -61,234 +63,21 @@ extension AppSiteAssociation {
     }
 }
 
-/// Turns what ``CoverageAnalysis`` meets at each kind of path into diagnostics: one per route or
-/// component, with the shortest example.
-struct CoverageFindings {
-    let routes: DomainRoutes
-    let rules: [AssociationMatcher.Rule]
-    let options: AssociationCheckOptions
-    /// The narrowest pattern of each variant, and the variants that have it.
-    let narrowest: [String: [Int]]
-    private var ordered: [String] = []
-    private var byKey: [String: AssociationDiagnostic] = [:]
-    /// Over-approximation examples per component: kind → example text.
-    private var inherent: [Int: [(kind: String, text: String)]] = [:]
-
-    init(routes: DomainRoutes, rules: [AssociationMatcher.Rule], options: AssociationCheckOptions) {
-        self.routes = routes
-        self.rules = rules
-        self.options = options
-        var narrowest: [String: [Int]] = [:]
-        for (index, variant) in routes.variants.enumerated() {
-            narrowest[variant.narrowestPattern, default: []].append(index)
+extension AppSiteAssociation {
+    /// Whether a file for these routes must merge components to fit Apple's size limit: when one
+    /// component per route (what the generator writes first) is over 128 KB. Only then is a
+    /// `PREFIX/*` component over several routes read as a needed merge; otherwise it is broader than
+    /// the routes need. Computed only when the file has such a component.
+    static func mergesNeeded(
+        routes: DomainRoutes, rules: [AssociationMatcher.Rule], appID: String, options: AssociationCheckOptions
+    ) -> Bool {
+        let hasPrefixComponent = rules.contains { rule in
+            guard let source = rule.path?.source, source.hasSuffix("/*") else { return false }
+            return !source.dropLast(2).contains { $0 == "*" || $0 == "?" }
         }
-        self.narrowest = narrowest
-    }
-
-    mutating func add(
-        _ severity: AssociationDiagnostic.Severity, _ kind: AssociationDiagnostic.Kind, _ location: String,
-        _ message: String, key: String? = nil, component: Int? = nil, route: String? = nil, example: String? = nil
-    ) {
-        let key = key ?? "\(kind.rawValue) \(location) \(message)"
-        guard byKey[key] == nil else { return }
-        ordered.append(key)
-        byKey[key] = AssociationDiagnostic(
-            severity: severity, kind: kind, location: location, componentIndex: component, routeName: route,
-            message: message, example: example)
-    }
-
-    /// What the app does with a path from outside.
-    enum Handling {
-        case opens(String)
-        case restricted(String, String)
-        case unhandled
-    }
-
-    func handling(_ ending: CoverageAnalysis.Ending) -> Handling {
-        guard !ending.variants.isEmpty else { return .unhandled }
-        let preview = routes.resolver.preview("https://\(routes.domain)\(ending.path)", origin: .external)
-        let name = preview.request?.routeName ?? "(unnamed)"
-        switch preview.outcome {
-        case .opens: return .opens(name)
-        case .needsConfirmation:
-            return options.confirmationRoutes == .sendToApp
-                ? .opens(name)
-                : .restricted(name, "needs the user's confirmation, and the options keep such routes in the browser")
-        case .internalOnly: return .restricted(name, "is internal-only: the app refuses it from a link")
-        case .opensDefault, .unmatched, .refused, .invalid, .limitExceeded: return .unhandled
-        }
-    }
-
-    mutating func record(_ ending: CoverageAnalysis.Ending) {
-        // The first component with no query or fragment condition decides for every URL of the
-        // path; conditional ones before it decide for some.
-        var conditional: [Int] = []
-        var decisive: Int?
-        for rule in ending.rules {
-            if rules[rule].constrainsQueryOrFragment {
-                conditional.append(rule)
-            } else {
-                decisive = rule
-                break
-            }
-        }
-        let sends = decisive.map { !rules[$0].exclude } ?? false
-        let sometimesSends = conditional.first { !rules[$0].exclude }
-        let sometimesKeeps = conditional.first { rules[$0].exclude }
-        let url = "https://\(routes.domain)\(ending.path)"
-        switch handling(ending) {
-        case .opens(let name):
-            if !sends {
-                if let rule = sometimesSends {
-                    add(
-                        .warning, .routeNotSent, "route \(name)",
-                        "the file sends \(url) to the app only when its query or fragment matches \(location(rule))",
-                        key: "partial \(name)", route: name, example: url)
-                } else {
-                    let why = decisive.map { "\(location($0)) excludes it" } ?? "no component matches it"
-                    add(
-                        .error, .routeNotSent, "route \(name)", "the file does not send \(url) to the app: \(why)",
-                        key: "never \(name)", route: name, example: url)
-                }
-            } else if let rule = sometimesKeeps {
-                add(
-                    .warning, .routeNotSent, "route \(name)",
-                    "the file keeps \(url) in the browser when its query or fragment matches \(location(rule))",
-                    key: "partial \(name)", route: name, example: url)
-            }
-        case .restricted(let name, let why):
-            guard let rule = sends ? decisive : sometimesSends else { return }
-            add(
-                .error, .restrictedRouteSent, location(rule),
-                "sends \(url) to the app, but route \(name) \(why); put an exclude component for it before this one",
-                key: "restricted \(name)", component: rules[rule].componentIndex, route: name, example: url)
-        case .unhandled:
-            guard let rule = sends ? decisive : sometimesSends else { return }
-            recordUnhandled(ending.path, rule: rule)
-        }
-    }
-
-    private mutating func recordUnhandled(_ path: String, rule: Int) {
-        let pattern = rules[rule].path.map(\.source)
-        guard let pattern, let variants = narrowest[pattern], let variant = variants.first else {
-            add(
-                .warning, .unhandledURLsSent, location(rule),
-                "sends URLs to the app that no route handles: the app opens its default route instead of the web page",
-                key: "broad \(rule)", component: rules[rule].componentIndex, example: "https://\(routes.domain)\(path)")
-            return
-        }
-        let (kind, text) = Self.kind(of: path, against: routes.variants[variant])
-        var examples = inherent[rule, default: []]
-        guard !examples.contains(where: { $0.kind == kind }) else { return }
-        examples.append((kind, "\(path) (\(text))"))
-        inherent[rule] = examples
-    }
-
-    /// Why a path the narrowest pattern of `variant` matches is not one of its paths.
-    static func kind(of path: String, against variant: VariantShape) -> (String, String) {
-        let segments = path.split(separator: "/").map(String.init)
-        let hasRest = variant.segments.last == .rest
-        if !hasRest && segments.count > variant.segments.count {
-            return ("spans", "a ?* wildcard spans several segments")
-        }
-        for (index, segment) in zip(variant.segments, segments).enumerated() {
-            guard case .value(let shape) = segment.0 else { continue }
-            var state: Int32? = ValueShape.start
-            for scalar in segment.1.unicodeScalars { state = state.flatMap { shape.step($0, scalar) } }
-            if !(state.map(shape.accepts) ?? false) {
-                return ("type \(index)", "segment \(index + 1) is not \(shape.article)")
-            }
-        }
-        return ("other", "another route takes it first")
-    }
-
-    private func location(_ rule: Int) -> String {
-        let compiled = rules[rule]
-        return
-            "applinks.details[\(compiled.detailsIndex)].\(compiled.isLegacyPath ? "paths" : "components")[\(compiled.componentIndex)]"
-    }
-
-    /// The kinds of URL the narrowest pattern of `variant` covers beyond the variant, each with an
-    /// example path: several segments where a value takes one, a value its type refuses.
-    static func structuralKinds(of variant: VariantShape) -> [(kind: String, path: String, text: String)] {
-        var kinds: [(String, String, String)] = []
-        let examples = variant.exampleSegments
-        func path(replacing index: Int, with text: String) -> String {
-            var segments = examples
-            segments[index] = text
-            return "/" + segments.joined(separator: "/")
-        }
-        if let first = variant.segments.firstIndex(where: { if case .value = $0 { true } else { false } }),
-            variant.segments.last != .rest
-        {
-            kinds.append(
-                (
-                    "spans", path(replacing: first, with: examples[first] + "/" + examples[first]),
-                    "a ?* wildcard spans several segments"
-                ))
-        }
-        for (index, segment) in variant.segments.enumerated() {
-            guard case .value(let shape) = segment, let refused = shape.refusedExample else { continue }
-            kinds.append(
-                ("type \(index)", path(replacing: index, with: refused), "segment \(index + 1) is not \(shape.article)")
-            )
-        }
-        return kinds
-    }
-
-    /// The diagnostics, errors first, each kind in the order found.
-    func diagnostics() -> [AssociationDiagnostic] {
-        var result = ordered.compactMap { byKey[$0] }
-        let matcher = AssociationMatcher(appID: "", rules: rules)
-        for rule in inherent.keys.sorted() {
-            guard var examples = inherent[rule] else { continue }
-            // The walk meets each kind of path once, and paths of several kinds can share a state:
-            // the kinds the pattern's shape allows are each tried with an example of their own.
-            if let pattern = rules[rule].path?.source, let variant = narrowest[pattern]?.first {
-                for kind in Self.structuralKinds(of: routes.variants[variant])
-                where !examples.contains(where: { $0.kind == kind.kind }) {
-                    let url = "https://\(routes.domain)\(kind.path)"
-                    let decision = matcher.decision(for: url)
-                    guard decision.opens, decision.detailsIndex == rules[rule].detailsIndex,
-                        decision.componentIndex == rules[rule].componentIndex,
-                        !routes.resolver.preview(url, origin: .external).opensRoute
-                    else { continue }
-                    examples.append((kind.kind, "\(kind.path) (\(kind.text))"))
-                }
-            }
-            let route = narrowest[rules[rule].path?.source ?? ""].flatMap(\.first).flatMap {
-                routes.resolver.routeName(at: routes.variants[$0].registration)
-            }
-            result.append(
-                AssociationDiagnostic(
-                    severity: .note, kind: .unhandledURLsSent, location: location(rule),
-                    componentIndex: rules[rule].componentIndex, routeName: route,
-                    message:
-                        "sends URLs no route handles, as any pattern for \(route.map { "route \($0)" } ?? "this template") must (AASA patterns cannot say \"one segment\" or \"digits only\"): "
-                        + examples.map(\.text).joined(separator: "; ")))
-        }
-        return result.enumerated().sorted { ($0.element.severity, $0.offset) < ($1.element.severity, $1.offset) }.map(
-            \.element)
-    }
-}
-
-extension ValueShape {
-    /// A segment of the narrowest pattern's shape that the type refuses; `nil` for ``any``.
-    var refusedExample: String? {
-        switch self {
-        case .any: nil
-        case .int, .float: "a"
-        case .uuid: "zzzzzzzz-zzzz-zzzz-zzzz-zzzzzzzzzzzz"
-        }
-    }
-
-    /// `an int`, `a UUID`, …: for messages.
-    var article: String {
-        switch self {
-        case .any: "a segment"
-        case .int: "an int"
-        case .float: "a float"
-        case .uuid: "a UUID"
-        }
+        guard hasPrefixComponent else { return false }
+        let generator = AssociationGenerator(routes: routes, options: options)
+        let narrowest = generator.file(generator.initialComponents(), appID: appID)
+        return narrowest.jsonData.count > maximumAppleFileSize
     }
 }

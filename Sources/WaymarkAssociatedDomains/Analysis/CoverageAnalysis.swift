@@ -52,6 +52,12 @@ struct CoverageAnalysis {
         let (alphabet, spares) = Self.alphabet(routes: routes, rules: rules)
         let distinguished = Set(ValueShape.distinguishedScalars)
         let alwaysMatching = rules.indices.filter { rules[$0].path == nil && !rules[$0].isUnusable }
+        // A path is decided by the first unconditional component that matches it, so once one
+        // matches every continuation (no `/` pattern, or a state at a final `*`), the components
+        // after it can decide nothing from there and their states are dropped. With one broad
+        // component early, this keeps the walk as small as the routes, however many come after.
+        let firstDecider = alwaysMatching.first { !rules[$0].constrainsQueryOrFragment } ?? rules.count
+        let universal = rules.map { $0.path?.universalStates ?? [] }
         var initialPatterns: [UInt64] = []
         for (index, rule) in rules.enumerated() where !rule.isUnusable {
             guard let path = rule.path else { continue }
@@ -60,6 +66,7 @@ struct CoverageAnalysis {
             for state in closure { initialPatterns.append(Self.patternState(index, state)) }
         }
         initialPatterns.sort()
+        initialPatterns = pruned(initialPatterns, firstDecider: firstDecider, universal: universal)
         let initial = StateKey(
             threads: routes.variants.indices.map(RouteThread.begin), patterns: initialPatterns, flags: 0)
         var keys: [StateKey] = [initial]
@@ -82,11 +89,25 @@ struct CoverageAnalysis {
             // Only the characters something live here tells apart, and one of each other class:
             // every other character of the alphabet behaves here as one of those.
             let local = localScalars(key, spares: spares, distinguished: distinguished)
+            // A thread inside a literal, or a pattern state at a character, goes on with one
+            // character only: each is stepped on that one, the others on every character, so a
+            // state with many literal routes costs their number once, not once per character.
+            let threads = ByScalar(key.threads) { thread in
+                thread.onlyScalar(routes.variants[Int(thread.variant)])
+            }
+            let patterns = ByScalar(key.patterns) { packed in
+                guard let program = rules[Self.rule(of: packed)].path,
+                    case .scalar(let scalar) = program.program[Self.state(of: packed)]
+                else { return nil }
+                return scalar
+            }
+            summary.work += key.threads.count + key.patterns.count
             for scalar in alphabet where local.contains(scalar) {
                 if index == 0 && scalar != "/" { continue }
                 if key.flags & 1 != 0 && scalar == "/" { continue }
                 nextThreads.removeAll(keepingCapacity: true)
-                for thread in key.threads {
+                let threadsHere = threads.candidates(for: scalar)
+                for thread in threadsHere {
                     thread.step(
                         scalar, routes.variants[Int(thread.variant)], ignoringCase: routes.caseInsensitiveLiterals
                     ) {
@@ -94,23 +115,26 @@ struct CoverageAnalysis {
                     }
                 }
                 nextPatterns.removeAll(keepingCapacity: true)
-                for packed in key.patterns {
+                let patternsHere = patterns.candidates(for: scalar)
+                for packed in patternsHere {
                     let rule = Self.rule(of: packed)
                     guard let program = rules[rule].path else { continue }
                     successors.removeAll(keepingCapacity: true)
                     program.successors(of: Self.state(of: packed), on: scalar, into: &successors)
                     for state in successors { nextPatterns.append(Self.patternState(rule, state)) }
                 }
-                summary.work += key.threads.count + key.patterns.count
+                summary.work += threadsHere.count + patternsHere.count
                 if nextThreads.isEmpty && nextPatterns.isEmpty && alwaysMatching.isEmpty { continue }
                 nextThreads.sort()
                 nextPatterns.sort()
+                nextPatterns = pruned(
+                    Self.unique(nextPatterns), firstDecider: firstDecider, universal: universal)
                 if nextThreads.allSatisfy({ $0.kind == .rest }) {
                     // Every continuation meets the same routes: none (no route matches any path
                     // that starts so), or the same catch-alls. What is left to find depends on
                     // the components alone; each live one is completed, a few times at most,
                     // instead of walking every continuation.
-                    let live = Self.unique(nextPatterns)
+                    let live = nextPatterns
                     let variants = Self.unique(nextThreads.map { Int($0.variant) })
                     let residualKey = ResidualKey(patterns: live, variants: variants, endsWithSlash: scalar == "/")
                     if residuals.insert(residualKey).inserted {
@@ -121,7 +145,7 @@ struct CoverageAnalysis {
                     continue
                 }
                 let next = StateKey(
-                    threads: Self.unique(nextThreads), patterns: Self.unique(nextPatterns),
+                    threads: Self.unique(nextThreads), patterns: nextPatterns,
                     flags: (scalar == "/" ? 1 : 0) | (index == 0 ? 2 : 0))
                 guard seen[next] == nil else { continue }
                 guard keys.count < limits.maximumStates, summary.work < limits.maximumWork else {
@@ -140,6 +164,44 @@ struct CoverageAnalysis {
         return summary
     }
 
+    /// Items of a state split by the one character each goes on with, if there is one.
+    private struct ByScalar<Item> {
+        var keyed: [Unicode.Scalar: [Item]] = [:]
+        var general: [Item] = []
+
+        init(_ items: [Item], only: (Item) -> Unicode.Scalar?) {
+            for item in items {
+                if let scalar = only(item) {
+                    keyed[ScalarCase.folded(scalar), default: []].append(item)
+                } else {
+                    general.append(item)
+                }
+            }
+        }
+
+        /// The items that may go on with `scalar` (keyed ones are filed under the lowercase letter,
+        /// so a letter finds those of either case; stepping decides). Callers sort what they make.
+        func candidates(for scalar: Unicode.Scalar) -> [Item] {
+            guard let own = keyed[ScalarCase.folded(scalar)] else { return general }
+            return general.isEmpty ? own : general + own
+        }
+    }
+
+    /// `patterns` (sorted, so by component) without the states of components after the first
+    /// unconditional one that matches every continuation, or after `firstDecider`.
+    private func pruned(_ patterns: [UInt64], firstDecider: Int, universal: [[Bool]]) -> [UInt64] {
+        var cutoff = firstDecider
+        var kept: [UInt64] = []
+        kept.reserveCapacity(patterns.count)
+        for packed in patterns {
+            let rule = Self.rule(of: packed)
+            guard rule <= cutoff else { break }
+            kept.append(packed)
+            if universal[rule][Self.state(of: packed)] && !rules[rule].constrainsQueryOrFragment { cutoff = rule }
+        }
+        return kept
+    }
+
     private struct ResidualKey: Hashable {
         var patterns: [UInt64]
         /// The catch-all variants that match every continuation (none where no route matches).
@@ -147,8 +209,9 @@ struct CoverageAnalysis {
         var endsWithSlash: Bool
     }
 
-    /// How many completions each component gets where no route can match any more.
-    static let completionsPerComponent = 4
+    /// In how many regions each component is completed where no route can match any more (or only
+    /// the same catch-alls).
+    static let completionsPerComponent = 8
 
     /// Where no route matches any continuation of `prefix`: each live component that could send
     /// such a path (an include, with completions left) is completed by its shortest canonical
@@ -170,23 +233,23 @@ struct CoverageAnalysis {
         for rule in candidates
         where attempts[AttemptKey(rule: rule, region: region), default: 0] < Self.completionsPerComponent {
             attempts[AttemptKey(rule: rule, region: region), default: 0] += 1
-            let completion: [Unicode.Scalar]
+            let completions: [[Unicode.Scalar]]
             if rule >= 0, let program = rules[rule].path, let own = states[rule] {
-                guard let found = shortestCompletion(program, from: own, endsWithSlash: endsWithSlash, prefix: prefix)
-                else { continue }
-                completion = found
+                completions = shortestCompletions(program, from: own, endsWithSlash: endsWithSlash, prefix: prefix)
             } else {
-                completion = endsWithSlash && prefix != "/" ? ["x"] : []
+                completions = [endsWithSlash && prefix != "/" ? ["x"] : []]
             }
-            summary.work += completion.count * (states.count + 1)
-            var matching = alwaysMatching
-            for (other, own) in states {
-                guard let program = rules[other].path else { continue }
-                if program.accepts(from: own, completion) { matching.append(other) }
+            for completion in completions {
+                summary.work += completion.count * (states.count + 1)
+                var matching = alwaysMatching
+                for (other, own) in states {
+                    guard let program = rules[other].path else { continue }
+                    if program.accepts(from: own, completion) { matching.append(other) }
+                }
+                var full = prefix
+                full.unicodeScalars.append(contentsOf: completion)
+                visit(Ending(path: full, variants: key.variants, rules: Self.unique(matching.sorted())))
             }
-            var full = prefix
-            full.unicodeScalars.append(contentsOf: completion)
-            visit(Ending(path: full, variants: key.variants, rules: Self.unique(matching.sorted())))
         }
     }
 
@@ -197,41 +260,70 @@ struct CoverageAnalysis {
         var region: Int
     }
 
-    /// The shortest characters that take `program` from `states` to a match and leave a canonical
-    /// path (no `//`, no final `/` unless the path is `/`), or `nil` when there are none.
-    private func shortestCompletion(
+    /// For each number of `/` from none to one more than the pattern spells, the shortest characters
+    /// with that many that take `program` from one of `states` to a match and leave a canonical
+    /// path (no `//`, no final `/` unless the path is `/`). Paths with different numbers of
+    /// segments are different kinds of URL (a `?*` that spans segments, or not), so each count
+    /// gets its own.
+    ///
+    /// A breadth-first search over single program states, not sets of them: one accepting run is
+    /// all a completion needs, and sets would multiply where `?` also matches `/` (each `/` read
+    /// starts another partial match), so the search is linear in the program's size.
+    private func shortestCompletions(
         _ program: WildcardPattern, from states: [Int], endsWithSlash: Bool, prefix: String
-    ) -> [Unicode.Scalar]? {
+    ) -> [[Unicode.Scalar]] {
         struct Node: Hashable {
-            var states: [Int]
+            var state: Int
             var endsWithSlash: Bool
+            var slashes: Int
         }
+        let maximumSlashes = program.program.filter { $0 == .scalar("/") }.count + 1
+        var found: [[Unicode.Scalar]] = []
+        var foundSlashes: Set<Int> = []
         var scalars: Set<Unicode.Scalar> = ["/", "x"]
         for case .scalar(let scalar) in program.program { scalars.insert(scalar) }
         for case .oneOf(let characterClass) in program.program {
             scalars.formUnion(ValueShape.distinguishedScalars.filter { program.accepts(characterClass, $0) })
         }
-        let alphabet = scalars.sorted { $0.value < $1.value }
-        let start = Node(states: states.sorted(), endsWithSlash: endsWithSlash)
-        var queue: [(Node, [Unicode.Scalar])] = [(start, [])]
-        var seen: Set<Node> = [start]
+        // `x` first, so that examples read as letters where any character does.
+        let alphabet = scalars.sorted { ($0 == "x" ? 0 : 1, $0.value) < ($1 == "x" ? 0 : 1, $1.value) }
+        var queue: [(node: Node, parent: Int, scalar: Unicode.Scalar)] = []
+        var seen: Set<Node> = []
+        for state in states.sorted() {
+            let node = Node(state: state, endsWithSlash: endsWithSlash, slashes: 0)
+            if seen.insert(node).inserted { queue.append((node, -1, "/")) }
+        }
         var cursor = 0
         var successors: [Int] = []
-        while cursor < queue.count, cursor < 4_096 {
-            let (node, text) = queue[cursor]
+        while cursor < queue.count {
+            let (node, _, _) = queue[cursor]
+            let depth = cursor
             cursor += 1
-            let canEnd = !node.endsWithSlash || (text.isEmpty && prefix == "/")
-            if canEnd, node.states.contains(where: program.isMatch) { return text }
+            let isStart = queue[depth].parent < 0
+            let canEnd = !node.endsWithSlash || (isStart && prefix == "/")
+            if canEnd, program.isMatch(node.state), foundSlashes.insert(node.slashes).inserted {
+                var text: [Unicode.Scalar] = []
+                var current = depth
+                while queue[current].parent >= 0 {
+                    text.append(queue[current].scalar)
+                    current = queue[current].parent
+                }
+                found.append(text.reversed())
+                if foundSlashes.count > maximumSlashes { break }
+            }
             for scalar in alphabet {
                 if node.endsWithSlash && scalar == "/" { continue }
+                let slashes = node.slashes + (scalar == "/" ? 1 : 0)
+                guard slashes <= maximumSlashes else { continue }
                 successors.removeAll(keepingCapacity: true)
-                for state in node.states { program.successors(of: state, on: scalar, into: &successors) }
-                guard !successors.isEmpty else { continue }
-                let next = Node(states: Self.unique(successors.sorted()), endsWithSlash: scalar == "/")
-                if seen.insert(next).inserted { queue.append((next, text + [scalar])) }
+                program.successors(of: node.state, on: scalar, into: &successors)
+                for state in successors {
+                    let next = Node(state: state, endsWithSlash: scalar == "/", slashes: slashes)
+                    if seen.insert(next).inserted { queue.append((next, depth, scalar)) }
+                }
             }
         }
-        return nil
+        return found
     }
 
     /// `/`, the spares, and the characters a live thread or pattern state treats specially: the next

@@ -82,6 +82,22 @@ struct RouteThread: Hashable, Comparable, Sendable {
         }
     }
 
+    /// The one character this thread can go on with, when there is one: the next of a literal (or
+    /// the `/` after it), the `/` that starts a path; `nil` for a value or a catch-all, which go on
+    /// with many. A thread that can go on with none (the root path) answers `/`, which it refuses.
+    func onlyScalar(_ shape: VariantShape) -> Unicode.Scalar? {
+        switch kind {
+        case .begin, .root: return "/"
+        case .enter:
+            guard case .literal(let text) = shape.segments[Int(segment)] else { return nil }
+            return text.first
+        case .literal:
+            guard case .literal(let text) = shape.segments[Int(segment)] else { return nil }
+            return Int(sub) < text.count ? text[Int(sub)] : "/"
+        case .value, .rest: return nil
+        }
+    }
+
     /// Whether the variant matches a path that ends here.
     func accepts(_ shape: VariantShape) -> Bool {
         switch kind {

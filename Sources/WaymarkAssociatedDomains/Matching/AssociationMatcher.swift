@@ -59,7 +59,12 @@ public struct AssociationMatcher: Sendable {
         guard let parts = LinkParts(url) else {
             return LinkDecision(opens: false, detailsIndex: nil, componentIndex: nil)
         }
-        for rule in rules where matches(rule, parts) {
+        // The path as components compare it, written and decoded, made once for every component.
+        let paths = [
+            Array(LinkParts.normalizedPath(String(parts.path)).unicodeScalars),
+            Array(LinkParts.normalizedPath(LinkParts.decoded(parts.path)).unicodeScalars),
+        ]
+        for rule in rules where matches(rule, parts, path: paths[rule.percentEncoded ? 0 : 1]) {
             return LinkDecision(
                 opens: !rule.exclude, detailsIndex: rule.detailsIndex, componentIndex: rule.componentIndex,
                 decidedByLegacyPath: rule.isLegacyPath)
@@ -67,12 +72,13 @@ public struct AssociationMatcher: Sendable {
         return LinkDecision(opens: false, detailsIndex: nil, componentIndex: nil)
     }
 
-    func matches(_ rule: Rule, _ parts: LinkParts) -> Bool {
+    /// Whether `rule` matches; `path` is the URL's path in the rule's form (`percentEncoded`).
+    func matches(_ rule: Rule, _ parts: LinkParts, path text: [Unicode.Scalar]) -> Bool {
         guard !rule.isUnusable else { return false }
         func form(_ text: Substring) -> String {
             rule.percentEncoded ? String(text) : LinkParts.decoded(text)
         }
-        if let path = rule.path, !path.matches(LinkParts.normalizedPath(form(parts.path)).unicodeScalars) {
+        if let path = rule.path, !path.matches(text) {
             return false
         }
         if let fragment = rule.fragment, !fragment.matches(form(parts.fragment ?? "").unicodeScalars) {

@@ -68,6 +68,8 @@ struct WildcardPattern: Hashable, Sendable {
     let source: String
     /// Why the pattern matches nothing, when it was refused.
     let refusal: String?
+    /// The characters every match starts with: the program's leading `scalar` instructions.
+    let literalStart: [Unicode.Scalar]
 
     /// Compiles a pattern.
     ///
@@ -83,6 +85,7 @@ struct WildcardPattern: Hashable, Sendable {
         guard source.utf8.count <= Self.maximumLength else {
             program = [.fail]
             refusal = "the pattern is over \(Self.maximumLength) bytes"
+            literalStart = []
             return
         }
         var compiler = Compiler(caseSensitive: caseSensitive, variables: variables)
@@ -111,10 +114,24 @@ struct WildcardPattern: Hashable, Sendable {
             program = compiler.program
             refusal = nil
         }
+        var start: [Unicode.Scalar] = []
+        for case .scalar(let scalar) in program.prefix(while: { if case .scalar = $0 { true } else { false } }) {
+            start.append(scalar)
+        }
+        literalStart = start
     }
 
     /// Whether the pattern matches all of `text`.
-    func matches(_ text: some Sequence<Unicode.Scalar>) -> Bool {
+    func matches(_ text: some Collection<Unicode.Scalar>) -> Bool {
+        // Most patterns of a file fail on their first characters: the literal start is compared
+        // before any state set is made, which keeps a decision over thousands of components cheap.
+        var index = text.startIndex
+        for expected in literalStart {
+            guard index < text.endIndex, ScalarCase.equal(expected, text[index], ignoringCase: !caseSensitive) else {
+                return false
+            }
+            index = text.index(after: index)
+        }
         var start: [Int] = []
         closure(of: 0, into: &start)
         return accepts(from: start, text)
@@ -169,6 +186,21 @@ struct WildcardPattern: Hashable, Sendable {
 
     /// Whether a state is the accepting one.
     func isMatch(_ state: Int) -> Bool { program[state] == .match }
+
+    /// For each state, whether every text read from it ends in a match: a `*` from which the match
+    /// is reached without reading a character (the final `*` of `/docs/*`).
+    var universalStates: [Bool] {
+        program.indices.map { state in
+            guard program[state] == .star else { return false }
+            var reachesMatch = false
+            var seen: Set<Int> = []
+            forEachInClosure(of: state) { candidate in
+                if isMatch(candidate) { reachesMatch = true }
+                return seen.insert(candidate).inserted
+            }
+            return reachesMatch
+        }
+    }
 }
 
 /// A set of program states: members in insertion order, and a mark per state.
