@@ -18,15 +18,17 @@ extension AppSiteAssociation {
     /// component with its narrowest pattern: literals as themselves, a UUID as `?` runs, any other
     /// parameter as `?*`, a catch-all as `/*`. Internal-only routes (and, when `options` keeps them
     /// in the browser, routes that need confirmation) become `exclude` components; a route of
-    /// another domain becomes one where an include would otherwise send its URLs. Components with
+    /// another domain becomes one where an include would otherwise send its URLs.
+    ///
     /// Every exclude comes before every include, so that no include can send an internal-only
     /// route's URLs (an exclude's pattern covers all of its route's). Among each, components with
     /// more segments come first (a pattern with `k` segments matches only paths of `k` or more, so
     /// each path meets the patterns of its own length before the shorter ones that could take it by
     /// spanning), then those with more literal segments. Where an exclude's wildcards also cover a
     /// public route's URLs (an internal `product/:slug` and a public `product/:id<int>` have the same
-    /// pattern), security wins: the report names the route left out. Then the file is checked, and an
-    /// exclude moves before any include the check finds sending its route's URLs.
+    /// pattern), security wins: the report names the route left out. An include that another
+    /// include covers is left out, its route named in the comment of the one that stays: `/store/?*` already sends every URL of
+    /// `/store/sale`.
     ///
     /// - Parameters:
     ///   - resolver: The app's routes.
@@ -40,11 +42,16 @@ extension AppSiteAssociation {
         let routes = DomainRoutes(resolver: resolver, domain: domain)
         let generator = AssociationGenerator(routes: routes, options: options)
         var components = generator.initialComponents()
+        let size = generator.file(components, appID: appID).jsonData.count
+        let merging: AssociationGenerator.Merging
+        (components, merging) = generator.fittingSizeLimit(
+            components, fileSize: size, budget: AppSiteAssociation.maximumAppleFileSize)
         var report = generator.file(components, appID: appID).check(
             against: resolver, appID: appID, domain: domain, options: options)
-        components = generator.repaired(components, appID: appID, report: &report)
         components = generator.withOtherDomainExclusions(components, appID: appID, report: &report)
-        return GeneratedAssociation(file: generator.file(components, appID: appID), report: report)
+        let file = generator.file(components, appID: appID)
+        report.diagnostics += generator.sizeDiagnostics(merging, finalSize: file.jsonData.count)
+        return GeneratedAssociation(file: file, report: report)
     }
 }
 
@@ -63,13 +70,12 @@ struct AssociationGenerator {
         var literalSegments: Int
         var endsWithRest: Bool
         var registration: Int
+        /// The routes it sends: its own, and those of the includes it covers or merges.
+        var routeCount = 1
     }
 
     let routes: DomainRoutes
     let options: AssociationCheckOptions
-    /// The most moves the repair makes (each puts one component earlier).
-    var maximumMoves: Int { 4 * max(routes.variants.count, 1) + 16 }
-
     init(routes: DomainRoutes, options: AssociationCheckOptions) {
         self.routes = routes
         self.options = options
@@ -119,7 +125,57 @@ struct AssociationGenerator {
             seen[pattern] = role
             entries.append(entry(variant, role: role, note: note))
         }
-        return Self.ordered(entries)
+        return Self.ordered(withoutCoveredIncludes(entries))
+    }
+
+    /// `entries` without the includes another include covers (``PatternContainment``): every exclude
+    /// comes first, so the includes' order does not change what the file sends, and one that adds
+    /// nothing can go. `/store/?*` covers `/store/sale` and `/store/?*/reviews` (Apple's `*` spans
+    /// `/`). The comment of the include that stays counts the routes it also stands for.
+    func withoutCoveredIncludes(_ entries: [Entry]) -> [Entry] {
+        let caseSensitive = !routes.caseInsensitiveLiterals
+        func key(_ text: Substring) -> String { caseSensitive ? String(text) : text.lowercased() }
+        var byPrefix: [String: [Int]] = [:]
+        for (index, entry) in entries.enumerated() where entry.role == .include {
+            byPrefix[key(PatternContainment.literalPrefix(entry.component.path ?? "")), default: []].append(index)
+        }
+        var removed = Set<Int>()
+        var counts = entries.map(\.routeCount)
+        var coveredNames: [Int: [String]] = [:]
+        for (index, entry) in entries.enumerated() where entry.role == .include {
+            let pattern = entry.component.path ?? ""
+            let prefix = PatternContainment.literalPrefix(pattern)
+            var coverer: Int?
+            var end = prefix.startIndex
+            while coverer == nil {
+                for candidate in byPrefix[key(prefix[..<end])] ?? []
+                where candidate != index && !removed.contains(candidate)
+                    && PatternContainment.covers(
+                        entries[candidate].component.path ?? "", pattern, caseSensitive: caseSensitive)
+                {
+                    coverer = candidate
+                    break
+                }
+                guard end < prefix.endIndex else { break }
+                end = prefix.index(after: end)
+            }
+            guard let coverer else { continue }
+            removed.insert(index)
+            counts[coverer] += counts[index]
+            let name = routes.resolver.routeName(at: entry.registration) ?? "registration \(entry.registration)"
+            coveredNames[coverer, default: []].append(name)
+            coveredNames[coverer, default: []] += coveredNames.removeValue(forKey: index) ?? []
+        }
+        return entries.enumerated().compactMap { index, entry in
+            guard !removed.contains(index) else { return nil }
+            guard let names = coveredNames[index] else { return entry }
+            var entry = entry
+            entry.routeCount = counts[index]
+            let shown = names.prefix(3).joined(separator: ", ")
+            let more = names.count > 3 ? " and \(names.count - 3) more" : ""
+            entry.component.comment = (entry.component.comment ?? "") + "; also covers \(shown)\(more)"
+            return entry
+        }
     }
 
     static func ordered(_ entries: [Entry]) -> [Entry] {
@@ -135,44 +191,6 @@ struct AssociationGenerator {
             )
             return leftKey < rightKey || (leftKey == rightKey && lhs.offset < rhs.offset)
         }.map(\.element)
-    }
-
-    /// Moves components until every path meets the right decision first, or until only conflicts
-    /// the format cannot express are left (resolved for security).
-    func repaired(_ start: [Entry], appID: String, report: inout AssociationReport) -> [Entry] {
-        var entries = start
-        for _ in 0..<maximumMoves {
-            let matcher = file(entries, appID: appID).matcher(appID: appID)
-            var moved = false
-            for diagnostic in report.problems {
-                guard let url = diagnostic.example else { continue }
-                let decision = matcher.decision(for: url)
-                switch diagnostic.kind {
-                case .restrictedRouteSent:
-                    // An exclude that matches the URL goes before the include that sent it.
-                    guard let sender = decision.componentIndex,
-                        let excluder = entries.indices.first(where: {
-                            $0 > sender && entries[$0].role == .exclude && Self.matches(entries[$0], url, appID)
-                        })
-                    else { continue }
-                    entries.insert(entries.remove(at: excluder), at: sender)
-                    moved = true
-                default:
-                    continue
-                }
-                if moved { break }
-            }
-            guard moved else { return entries }
-            report = file(entries, appID: appID).check(
-                against: routes.resolver, appID: appID, domain: routes.domain, options: options)
-        }
-        return entries
-    }
-
-    static func matches(_ entry: Entry, _ url: String, _ appID: String) -> Bool {
-        let single = AppSiteAssociation(
-            applinks: AppLinks(details: [AppLinks.Details(appIDs: [appID], components: [entry.component])]))
-        return single.matcher(appID: appID).decision(for: url).componentIndex != nil
     }
 
     /// Adds an exclude for each route of another domain whose example URL the file sends to the
@@ -195,7 +213,9 @@ struct AssociationGenerator {
                 candidate.insert(entry(variant, role: .exclude, note: "another domain's route"), at: sender)
                 let checked = file(candidate, appID: appID).check(
                     against: routes.resolver, appID: appID, domain: routes.domain, options: options)
-                if checked.problems.count <= report.problems.count {
+                // An exclude that would take the file over Apple's limit is not worth it.
+                let fits = file(candidate, appID: appID).jsonData.count <= AppSiteAssociation.maximumAppleFileSize
+                if checked.problems.count <= report.problems.count && fits {
                     entries = candidate
                     report = checked
                 }
