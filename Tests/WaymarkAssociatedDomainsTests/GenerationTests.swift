@@ -20,9 +20,9 @@ import Waymark
         }
     }
 
-    /// deeplink-10k is not here: its analysis stops at the default bound (see the Universal Links article).
     static let cases = [
         Case(name: "shop", domain: "shop.example.com"), Case(name: "github-api", domain: "example.com"),
+        Case(name: "deeplink-10k", domain: "example.com"),
     ]
 
     @Test(arguments: cases)
@@ -40,13 +40,18 @@ import Waymark
         failures += generated.report.problems.map { "problem: \($0)" }
         let matcher = generated.file.matcher(appID: Self.app)
         var checked = 0
-        for registration in resolver.table.registrations {
+        let registrations = resolver.table.registrations
+        let isLarge = registrations.count > 1_000
+        for registration in registrations {
             let universal =
                 registration.scopes.contains(.universalAny)
                 || registration.scopes.contains(.universal(domain: fixture.domain))
             guard universal else { continue }
             for variant in DomainRoutes.shapes(of: registration, in: resolver.table) {
-                for path in Self.examplePaths(variant) {
+                // Above a thousand routes, each route's own example (deeplink-10k: ten thousand URLs);
+                // below, values of other lengths and characters too.
+                let paths = isLarge ? [variant.examplePath] : Self.examplePaths(variant)
+                for path in paths {
                     let url = "https://\(fixture.domain)\(path)"
                     let preview = resolver.preview(url, origin: .external)
                     // An example another route takes first is that route's to check.
@@ -104,5 +109,44 @@ import Waymark
         let product = generated.report.overApproximation.first { $0.routeName == "product" }
         #expect(product?.message.contains("/product/a (segment 2 is not an int)") == true)
         #expect(product?.message.contains("(a ?* wildcard spans several segments)") == true)
+    }
+}
+
+/// When the generator may drop an include: only when another matches every path it does, Apple's
+/// parent rule (`/docs/*` also matches `/docs`) included. Each row is checked against the matcher
+/// on sample paths too, so the table cannot claim a cover the matcher disagrees with.
+@Suite struct PatternContainmentTests {
+    static let rows: [(outer: String, inner: String, covers: Bool)] = [
+        ("/store/?*", "/store/sale", true),
+        ("/store/?*", "/store/?*/reviews", true),
+        ("/store/?*", "/store/*", false),  // `/store/*` also matches `/store`
+        ("/store/*", "/store", true),
+        ("/store/*", "/store/?*/x/*", true),
+        ("/x?*", "/x/*", false),  // `/x/*` matches `/x`, which `/x?*` does not
+        ("/?*/?*", "/?*/?*/?*", true),
+        ("/a/????", "/a/?*", false),
+        ("/a/?*", "/a/????", true),
+        ("/a/b", "/a/B", false),
+    ]
+
+    @Test func coversExactlyTheRows() {
+        for row in Self.rows {
+            #expect(
+                PatternContainment.covers(row.outer, row.inner, caseSensitive: true) == row.covers,
+                "\(row.outer) covers \(row.inner)")
+        }
+    }
+
+    @Test func everyCoverHoldsOnSamplePaths() {
+        let samples = [
+            "/store", "/store/sale", "/store/a/reviews", "/x", "/xy", "/x/y", "/a/b", "/a/B", "/a/abcd", "/1/2/3",
+        ]
+        for row in Self.rows where row.covers {
+            let outer = WildcardPattern(row.outer, caseSensitive: true, variables: [:], alsoMatchesParent: true)
+            let inner = WildcardPattern(row.inner, caseSensitive: true, variables: [:], alsoMatchesParent: true)
+            for path in samples where inner.matches(path.unicodeScalars) {
+                #expect(outer.matches(path.unicodeScalars), "\(row.outer) misses \(path) of \(row.inner)")
+            }
+        }
     }
 }
