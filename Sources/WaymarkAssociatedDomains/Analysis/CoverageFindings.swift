@@ -188,8 +188,8 @@ struct CoverageFindings {
 
     private func location(_ rule: Int) -> String {
         let compiled = rules[rule]
-        return
-            "applinks.details[\(compiled.detailsIndex)].\(compiled.isLegacyPath ? "paths" : "components")[\(compiled.componentIndex)]"
+        return LinkDecision.location(
+            details: compiled.detailsIndex, component: compiled.componentIndex, legacyPath: compiled.isLegacyPath)
     }
 
     /// The kinds of URL the narrowest pattern of `variant` covers beyond the variant, with example

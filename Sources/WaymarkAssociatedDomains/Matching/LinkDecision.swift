@@ -21,7 +21,12 @@ public struct LinkDecision: Hashable, Sendable, CustomStringConvertible {
     /// The JSON path of what decided (`applinks.details[0].components[2]`), or `nil`.
     public var location: String? {
         guard let detailsIndex, let componentIndex else { return nil }
-        return "applinks.details[\(detailsIndex)].\(decidedByLegacyPath ? "paths" : "components")[\(componentIndex)]"
+        return Self.location(details: detailsIndex, component: componentIndex, legacyPath: decidedByLegacyPath)
+    }
+
+    /// The JSON path of a component, or of a legacy `paths` pattern.
+    static func location(details: Int, component: Int, legacyPath: Bool) -> String {
+        "applinks.details[\(details)].\(legacyPath ? "paths" : "components")[\(component)]"
     }
 
     /// `opens (applinks.details[0].components[1])`, `excluded (…)` or `no component matches`.
