@@ -26,11 +26,22 @@ extension AppSiteAssociation {
         against resolver: RouteResolver, appID: String, domain: String,
         options: AssociationCheckOptions = AssociationCheckOptions()
     ) -> AssociationReport {
-        let routes = DomainRoutes(resolver: resolver, domain: domain)
+        check(DomainRoutes(resolver: resolver, domain: domain), appID: appID, options: options, mergesNeeded: nil)
+    }
+
+    /// The check, for routes already read (the generator checks each file it tries against the
+    /// same routes). `mergesNeeded` is ``mergesNeeded(routes:rules:appID:options:)`` when the
+    /// caller knows it already; `nil` works it out.
+    func check(
+        _ routes: DomainRoutes, appID: String, options: AssociationCheckOptions, mergesNeeded: Bool?
+    ) -> AssociationReport {
+        let resolver = routes.resolver
+        let domain = routes.domain
         let rules = applinks.map { Self.rules($0, appID: appID) } ?? []
         var findings = CoverageFindings(
             routes: routes, rules: rules, options: options,
-            mergesNeeded: Self.mergesNeeded(routes: routes, rules: rules, appID: appID, options: options))
+            mergesNeeded: mergesNeeded
+                ?? Self.mergesNeeded(routes: routes, rules: rules, appID: appID, options: options))
         if !routes.acceptsDomain {
             findings.add(
                 .error, .routeNotSent, "",

@@ -46,9 +46,13 @@ extension AppSiteAssociation {
         let merging: AssociationGenerator.Merging
         (components, merging) = generator.fittingSizeLimit(
             components, fileSize: size, budget: AppSiteAssociation.maximumAppleFileSize)
+        // The check's question, "would one component per route be over the limit?", is the
+        // generator's first measurement.
+        let mergesNeeded = merging.sizeBefore > AppSiteAssociation.maximumAppleFileSize
         var report = generator.file(components, appID: appID).check(
-            against: resolver, appID: appID, domain: domain, options: options)
-        components = generator.withOtherDomainExclusions(components, appID: appID, report: &report)
+            routes, appID: appID, options: options, mergesNeeded: mergesNeeded)
+        components = generator.withOtherDomainExclusions(
+            components, appID: appID, mergesNeeded: mergesNeeded, report: &report)
         let file = generator.file(components, appID: appID)
         report.diagnostics += generator.sizeDiagnostics(merging, finalSize: file.jsonData.count)
         return GeneratedAssociation(file: file, report: report)
@@ -195,7 +199,9 @@ struct AssociationGenerator {
 
     /// Adds an exclude for each route of another domain whose example URL the file sends to the
     /// app although no route of this domain handles it, where that leaves out no route.
-    func withOtherDomainExclusions(_ start: [Entry], appID: String, report: inout AssociationReport) -> [Entry] {
+    func withOtherDomainExclusions(
+        _ start: [Entry], appID: String, mergesNeeded: Bool, report: inout AssociationReport
+    ) -> [Entry] {
         var entries = start
         let table = routes.resolver.table
         for registration in table.registrations {
@@ -212,7 +218,7 @@ struct AssociationGenerator {
                 var candidate = entries
                 candidate.insert(entry(variant, role: .exclude, note: "another domain's route"), at: sender)
                 let checked = file(candidate, appID: appID).check(
-                    against: routes.resolver, appID: appID, domain: routes.domain, options: options)
+                    routes, appID: appID, options: options, mergesNeeded: mergesNeeded)
                 // An exclude that would take the file over Apple's limit is not worth it.
                 let fits = file(candidate, appID: appID).jsonData.count <= AppSiteAssociation.maximumAppleFileSize
                 if checked.problems.count <= report.problems.count && fits {
