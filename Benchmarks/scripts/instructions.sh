@@ -18,7 +18,12 @@ router=${1:-waymark}
 set=${2:-github-api}
 rounds=${3:-1}
 command -v valgrind >/dev/null || { echo "valgrind is needed: apt-get install valgrind" >&2; exit 1; }
-swift build -c release --product waymark-compare >/dev/null 2>&1
+build_log=$(mktemp)
+if ! swift build -c release --product waymark-compare >"$build_log" 2>&1; then
+    # The first build after Package.swift's dependencies change can fail once: try again, then say why.
+    swift build -c release --product waymark-compare >"$build_log" 2>&1 || { cat "$build_log" >&2; rm -f "$build_log"; exit 1; }
+fi
+rm -f "$build_log"
 binary=$(mktemp)
 trap 'rm -f "$binary" "$binary".out*' EXIT
 cp .build/release/waymark-compare "$binary"

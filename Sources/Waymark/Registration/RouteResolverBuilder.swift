@@ -69,11 +69,15 @@ public struct RouteResolverBuilder: Sendable {
         _ template: RouteTemplate, name: String?, settings: RouteSettings, to destination: @escaping Destination
     ) {
         let index = routes.count
+        let firstRegistration = registrations.count
         for (alternate, each) in ([template] + settings.alsoMatches).enumerated() {
             table.add(each, scopes: settings.effectiveScopes, priority: settings.effectivePriority, to: index)
             registrations.append(Registration(route: index, alternate: alternate))
         }
-        routes.append(RouteResolver.Route(name: name, template: template, settings: settings, destination: destination))
+        routes.append(
+            RouteResolver.Route(
+                name: name, template: template, firstRegistration: firstRegistration, settings: settings,
+                destination: destination))
     }
 
     /// Adds a global filter; global filters run in the order added, before a route's own filters,
@@ -97,7 +101,8 @@ public struct RouteResolverBuilder: Sendable {
     ) {
         defaultRouteProblem = RouteSettings.defaultRouteProblem(options)
         defaultRoute = RouteResolver.Route(
-            name: name, template: nil, settings: RouteSettings(options), destination: destination)
+            name: name, template: nil, firstRegistration: -1, settings: RouteSettings(options),
+            destination: destination)
     }
 
     /// Registers a parameter type that templates can name; see ``ParameterType``.

@@ -20,6 +20,11 @@ public struct RouteResolver: Sendable {
         var name: String?
         /// The first template: the one that prints links (`nil` for the default route).
         var template: RouteTemplate?
+        /// The templates that only parse (``RouteOption/alsoMatches(_:)-(RouteTemplate...)``), kept
+        /// so that a request names the template that matched without parsing it again.
+        var otherTemplates: [RouteTemplate]
+        /// The table registration of ``template``; the other templates follow it in order.
+        var firstRegistration: Int
         var internalOnly: Bool
         var reachableThroughRedirects: Bool
         var properties: [String: JSONValue]
@@ -29,11 +34,13 @@ public struct RouteResolver: Sendable {
         var destination: RouteResolverBuilder.Destination
 
         init(
-            name: String?, template: RouteTemplate?, settings: RouteSettings,
+            name: String?, template: RouteTemplate?, firstRegistration: Int, settings: RouteSettings,
             destination: @escaping RouteResolverBuilder.Destination
         ) {
             self.name = name
             self.template = template
+            otherTemplates = template == nil ? [] : settings.alsoMatches
+            self.firstRegistration = firstRegistration
             internalOnly = settings.internalOnly
             reachableThroughRedirects = settings.reachableThroughRedirects
             properties = settings.properties
@@ -349,10 +356,20 @@ public struct RouteResolver: Sendable {
         // The template is the registration's: the one that matched, which for a route with other
         // templates may not be its first.
         return RouteRequest(
-            url: url, origin: origin, routeName: routes[index].name, matchedTemplate: core.template(of: registration),
+            url: url, origin: origin, routeName: routes[index].name,
+            matchedTemplate: template(ofRegistration: registration, route: index),
             scope: core.scopeList[Int(found.scopeID)],
             routeParameters: core.parameters(of: found, in: source, firstCaptureStart: firstCaptureStart),
             wildcard: core.wildcard(of: found, in: source), properties: properties(routes[index].properties, url))
+    }
+
+    /// The template of one of a route's registrations: stored, because parsing it again for every
+    /// request nearly doubled a resolution's cost (docs/performance.md). Field by field, like
+    /// `makeRequest`, so that the route is not copied.
+    private func template(ofRegistration registration: Int, route index: Int) -> RouteTemplate? {
+        let alternate = registration - routes[index].firstRegistration
+        guard alternate > 0, alternate <= routes[index].otherTemplates.count else { return routes[index].template }
+        return routes[index].otherTemplates[alternate - 1]
     }
 
     func describe(_ route: Route) -> String {

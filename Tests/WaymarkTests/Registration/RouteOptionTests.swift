@@ -100,6 +100,22 @@ enum AdminRoute: URLRoute {
         #expect(result.request?.matchedTemplate?.pattern == "new")
     }
 
+    /// A request names the template that matched, for every registration of a route with other
+    /// templates and for the routes registered after it (whose registrations are shifted by them).
+    @Test func aRequestNamesTheTemplateThatMatched() throws {
+        var builder = RouteResolverBuilder(schemes: ["x-test"])
+        builder.add("a", name: "first", .alsoMatches("b", "c")) { _ in .handled }
+        builder.add("d", name: "second", .alsoMatches("e")) { _ in .handled }
+        builder.add("f", name: "third") { _ in .handled }
+        let resolver = try builder.build()
+        let expected = ["a": "first", "b": "first", "c": "first", "d": "second", "e": "second", "f": "third"]
+        for (path, name) in expected {
+            let request = resolver.request(for: "x-test://\(path)")
+            #expect(request?.routeName == name, "\(path)")
+            #expect(request?.matchedTemplate?.pattern == path, "\(path)")
+        }
+    }
+
     /// A nested route's cases start from the options of the case that carries them, templates
     /// included: every combination of the parent's and the child's opens the child.
     @Test func nestedCasesInheritTheirParentsOptions() async throws {
