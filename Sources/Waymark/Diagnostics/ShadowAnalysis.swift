@@ -7,9 +7,10 @@
 /// Each route is compared only with the routes that cover it: a trie of every route's segments
 /// (``ShadowIndex``) gives, for a route, the few leaves whose templates match every URL it matches,
 /// and each leaf answers "which of mine beats this route here, first?" with a look-up. Comparing
-/// every pair of routes, as before, made 10,000 routes of the shape `:a<int>/sN` cost 50 million
-/// comparisons (23 s for `waymark check`). The answers are the same as that comparison's: the test
-/// suite keeps it as an oracle and compares the two on generated route sets.
+/// every pair of routes, as before, cost comparisons quadratic in the number of routes, too slow for
+/// `waymark check` on a large table (measured: docs/performance.md, "Measurements behind the matcher's
+/// design"). The answers are the same as that comparison's: the test suite keeps it as an oracle and
+/// compares the two on generated route sets.
 struct ShadowAnalysis {
     let definitions: [RouteDefinition]
     let schemes: [String]
@@ -133,8 +134,9 @@ struct ShadowAnalysis {
 
     /// The most schemes and domains, named in exact scopes by the routes that cover a route, that
     /// the route is judged in besides its own. A route under `appAny` is judged once per scheme
-    /// that a route covering it names in an exact scope, plus once for all the others; 10,000
-    /// routes each with a scheme of its own, covering 10,000 others, made that 10⁸ judgements.
+    /// that a route covering it names in an exact scope, plus once for all the others; when each
+    /// route names a scheme of its own, the judgements grow as the product of the schemes and the
+    /// routes (an example: docs/performance.md, "Measurements behind the matcher's design").
     /// Past this many, the route is not analysed, and gets no warning.
     static let maximumContexts = 64
 

@@ -12,8 +12,8 @@ package import Foundation
 /// may grow after the check).
 package enum BoundedFileRead {
     /// The largest file read when no other limit is given: the path-configuration loader's default
-    /// `maximumBodySize`, so a file and a server answer are held to the same size (a route file of
-    /// 10,000 routes is about 600 KB).
+    /// `maximumBodySize`, so a file and a server answer are held to the same size, well above a large
+    /// route file (measured: docs/performance.md, "Measurements behind the matcher's design").
     package static let defaultLimit = 5_000_000
 
     /// Why a file was not read, in words for a message: `it is a character device, not a regular file`.

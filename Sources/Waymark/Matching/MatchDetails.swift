@@ -45,9 +45,10 @@ extension MatchingCore {
     /// takes a value of up to six scalars apart, so where a caller reads only the match's value it
     /// drops the retains and releases of the core and the string, two to four atomic operations.
     /// With a seventh scalar it kept them (in a release of the whole match through an outlined
-    /// function), about 9 ns of a 130-ns lookup. The route is therefore not kept here (the search
-    /// hands it on beside the match, and ``MatchDetails/route`` reads the leaf), nor the first
-    /// capture (``CoreLookup/firstCaptureStart``).
+    /// function), and every lookup paid for them (measured: docs/performance.md, "Measurements
+    /// behind the matcher's design"). So the route is not kept here (the search hands it on beside
+    /// the match, and ``MatchDetails/route`` reads the leaf), nor the first capture
+    /// (``CoreLookup/firstCaptureStart``).
     @usableFromInline
     struct Found: Sendable {
         /// The leaf's index (low half) and the scope's ID (high half).

@@ -46,7 +46,8 @@ extension MatchingCore {
         /// The core that found it, unretained. The match is made from this rather than from the
         /// table's own reference, which the optimizer sees as one value: it then retains that
         /// reference before the search and cannot pair the retain with the match's release, two
-        /// atomic operations (about 9 ns) even where the caller reads only the match's value.
+        /// atomic operations even where the caller reads only the match's value (measured:
+        /// docs/performance.md, "Measurements behind the matcher's design").
         /// Taken from here, the retain comes after the search and the release cancels it.
         ///
         /// Safe because the hit never outlives the call that made it: ``RouteTable/match(path:)``

@@ -74,8 +74,8 @@ struct TemplateParser {
         var index = 0
         let items = try parseItems(bytes, &index, openedAt: nil)
         var variants: [RouteTemplate.Variant] = []
-        // A set, not a search of the variants so far: 64 variants of a long template made that
-        // 64 × 64 comparisons of every segment.
+        // A set, not a search of the variants so far: `maximumVariants` variants of a long template
+        // made that `maximumVariants`² comparisons of every segment.
         var seen: Set<RouteTemplate.Variant> = []
         for expansion in try expand(items) {
             work += expansion.count
@@ -185,7 +185,8 @@ struct TemplateParser {
         }
         segments.reserveCapacity(slashes + 1)
         // The names captured so far, to refuse one used twice: a set, since searching the segments
-        // before each one made a template of n parameters cost n²/2 comparisons (40,000: 9 s).
+        // before each one made a template of n parameters cost n²/2 comparisons (measured:
+        // docs/performance.md, "Measurements behind the matcher's design").
         var names: Set<String> = []
         var segmentStart = start
         var index = start

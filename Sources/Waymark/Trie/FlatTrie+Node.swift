@@ -7,10 +7,11 @@ extension FlatTrie {
     /// The search's nodes are numbered apart from the builder's (see ``FlatTrie``), so a node's
     /// leaves are not followed by the next node's: the record holds its own catch-all count.
     ///
-    /// The leaf was one more read after the edge record and the node, each waiting for the one
-    /// before, in 320 KB of leaves at 10,000 routes. On deeplink-10k the summary took a lookup from
-    /// about 160 to 148 ns (and 1,240 to 1,202 instructions); the table grew by 260 KB. It is made
-    /// here, from the builder's 16-byte records: only the search needs the summary.
+    /// Without the summary, the leaf was one more read after the edge record and the node, each
+    /// waiting for the one before, in a large table's many leaves. The summary makes lookups faster
+    /// and the table larger (measured: docs/performance.md, "Measurements behind the matcher's
+    /// design"). It is made here, from the builder's 16-byte records: only the search needs the
+    /// summary.
     struct Node: Sendable {
         var typedChild: Int32
         var parameterChild: Int32

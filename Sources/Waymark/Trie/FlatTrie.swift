@@ -22,7 +22,7 @@ final class FlatTrie: @unchecked Sendable {
     typealias Edge = SegmentTrie.Edge
 
     /// The buffers (see ``Views``), made once and kept in their own allocation: a search holds a
-    /// pointer to them (8 bytes) instead of copying 200 bytes of buffer views per lookup.
+    /// pointer to them (8 bytes) instead of copying every buffer view per lookup.
     let views: UnsafePointer<Views>
     /// Parameter and catch-all names, each once (read only when a match's parameters are decoded).
     let names: [String]

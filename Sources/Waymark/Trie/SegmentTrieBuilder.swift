@@ -204,8 +204,8 @@ struct SegmentTrieBuilder: Sendable {
     }
 
     /// Sizes the arrays and the edge table for about `routes` templates, so that a large table is
-    /// not built through repeated growth and rehashing (a 10,000-route build rehashed the edge
-    /// table nine times).
+    /// not built through repeated growth and rehashing of the edge table (measured:
+    /// docs/performance.md, "Measurements behind the matcher's design").
     mutating func reserve(routes: Int) {
         nodes.reserveCapacity(routes * 3)
         edges.reserveCapacity(routes * 2)

@@ -74,8 +74,9 @@ extension TrieSearch {
     /// A segment of seventeen to twenty-four bytes, not folded: three words, the third compared with
     /// the key's bytes from sixteen on. Out of line, so that the search that inlines
     /// ``probeShort(parent:segment:length:lowercase:)`` stays small, but without the loop and the
-    /// byte comparison of ``probeAnyLength(parent:segment:fold:)``, which a fifth of the lookups of
-    /// deeplink-10k (one segment such as `exclusive-trend-1864`) went through.
+    /// byte comparison of ``probeAnyLength(parent:segment:fold:)``: segments of this length (such as
+    /// `exclusive-trend-1864`) are common enough in lookups to have their own path (measured:
+    /// docs/performance.md, "Measurements behind the matcher's design").
     @inline(never)
     private func probeMedium(parent: Child, segment: SegmentRef, length: Int) -> Child {
         guard let base = UnsafeRawPointer(bytes.baseAddress) else { return .none }

@@ -32,7 +32,8 @@ enum ByteWord {
 
     /// ``load(_:at:count:)`` for a caller that masks off every byte at or past `count` itself: exact
     /// for an `index` before `count`, unspecified for `index == count` (where the caller's mask is
-    /// zero). Four instructions fewer than ``load(_:at:count:)``, which makes that case zero too.
+    /// zero). Fewer instructions than ``load(_:at:count:)``, which makes that case zero too (measured:
+    /// docs/performance.md, "Measurements behind the matcher's design").
     @inline(__always)
     static func loadForMasking(_ base: UnsafeRawPointer, at index: Int, count: Int) -> UInt64 {
         guard count >= 8 else { return load(base, at: index, count: count) }

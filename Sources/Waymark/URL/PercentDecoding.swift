@@ -49,7 +49,8 @@ package enum PercentDecoding {
 
     /// The bytes as a `String`, or `nil` when they are not valid UTF-8. ASCII, the common case, takes
     /// a fast path: the standard library's `String(validating:as:)` is generic and runs unspecialized,
-    /// at about 3,500 instructions a call.
+    /// at a far higher cost a call (measured: docs/performance.md, "Measurements behind the matcher's
+    /// design").
     @inline(__always)
     static func validated(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
         if !bytes.contains(where: { $0 >= 0x80 }) { return asciiString(bytes) }
@@ -86,8 +87,9 @@ package enum PercentDecoding {
     }
 
     /// A `String` of bytes the caller knows are ASCII. Writing them into the string's own storage
-    /// costs about two thirds of `String(decoding:as:)` (155 against 218 instructions for ten bytes),
-    /// which counts on the resolution path: a request makes a string per query name and value.
+    /// costs less than `String(decoding:as:)` (measured: docs/performance.md, "Measurements behind the
+    /// matcher's design"), which counts on the resolution path: a request makes a string per query
+    /// name and value.
     @inline(__always)
     static func asciiString(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
         String(unsafeUninitializedCapacity: bytes.count) { buffer in
