@@ -14,19 +14,19 @@
 /// node's record alongside the edge's record instead of after it: one wait on memory fewer at
 /// each literal segment.
 ///
-/// `@unchecked Sendable` is safe because every buffer (and the `views` value) is allocated and
-/// initialized in `init`, never written afterwards, and freed only in `deinit`, when no other
+/// `@unchecked Sendable` is safe because every buffer (and the `views` value) is written in `init`,
+/// by ``FlatTrieStorage``, never written afterwards, and freed only in `deinit`, when no other
 /// reference exists; the buffers hold trivial value types, or `Sendable` parameter types that are
 /// only read.
 final class FlatTrie: @unchecked Sendable {
     typealias Edge = SegmentTrie.Edge
 
-    /// The buffers (see ``Views``), made once and kept in their own allocation: a search holds a
-    /// pointer to them (8 bytes) instead of copying every buffer view per lookup.
+    /// The buffers (see ``Views``), at the start of their one allocation: a search holds a pointer to
+    /// them (8 bytes) instead of copying every buffer view per lookup.
     let views: UnsafePointer<Views>
     /// Parameter and catch-all names, each once (read only when a match's parameters are decoded).
     let names: [String]
-    private let typeCount: Int
+    private let storage: FlatTrieStorage
 
     /// Every leaf, in runs by node.
     var leaves: UnsafeBufferPointer<SegmentTrie.Leaf> { views.pointee.leaves }
@@ -37,7 +37,24 @@ final class FlatTrie: @unchecked Sendable {
     /// For each leaf, the interned names of its `:name` parameters, parallel to `parameterPositions`.
     var parameterNames: UnsafeBufferPointer<Int32> { views.pointee.parameterNames }
 
-    init(_ trie: SegmentTrie, types: [ParameterType]) {
+    /// Lays out `trie` for the search; in a debug build, checks ``invariantViolations()`` unless a
+    /// test builds a broken trie on purpose (`checked: false`).
+    init(_ trie: SegmentTrie, types: [ParameterType], checked: Bool = true) {
+        storage = FlatTrieStorage(Self.contents(trie, types: types))
+        views = storage.views
+        names = trie.names
+        assert(!checked || invariantViolations().isEmpty, "the trie breaks its invariants: \(invariantViolations())")
+    }
+
+    deinit { storage.release() }
+
+    /// The bytes the trie keeps: its one allocation, and the names.
+    var byteCount: Int {
+        storage.byteCount + names.reduce(names.count * MemoryLayout<String>.stride) { $0 + $1.utf8.count }
+    }
+
+    /// The buffers of `trie` in the search's numbering, as arrays for ``FlatTrieStorage`` to lay out.
+    private static func contents(_ trie: SegmentTrie, types: [ParameterType]) -> Contents {
         let order = Self.searchOrder(trie)
         // Keys: the literals', then the folded root keys; folded edges are rebased onto that buffer.
         let base = Int32(tableIndex: trie.keyBytes.count)
@@ -46,66 +63,55 @@ final class FlatTrie: @unchecked Sendable {
                 keyStart: edge.keyStart + base, keyCount: edge.keyCount, child: order[Int(edge.child)], parent: -1,
                 hash: edge.hash)
         }
-        let keys = Self.copy(trie.keyBytes + trie.foldedKeyBytes)
+        let keys = trie.keyBytes + trie.foldedKeyBytes
         let foldedInTable = trie.foldedRootIsUnique ? folded : []
         let root = NodeKey.root
         let foldedRoot = NodeKey.child(root, NodeKey.foldedRoot)
         let nodeKeys = Self.nodeKeys(trie, root: root)
 
         // The records: every literal edge, then the folded root literals (under parent -1); the table
-        // places each at its child's key. Both are written straight into their buffers (no array to
-        // copy and free at each build). Record `i` is the edge to node `i + 1` (see `searchOrder`).
+        // places each at its child's key. Record `i` is the edge to node `i + 1` (see `searchOrder`).
         let recordCount = trie.edges.count + foldedInTable.count
         let capacity = SegmentTrie.slotCapacity(for: recordCount)
         let shift = NodeKey.shift(capacity: capacity)
-        let records = UnsafeMutableBufferPointer<SegmentTrie.Slot>.allocate(capacity: max(recordCount, 1))
-        let indexes = UnsafeMutableBufferPointer<Int32>.allocate(capacity: capacity)
-        indexes.initialize(repeating: -1)
-        var filled = 0
-        func append(_ edge: Edge, parent: Int32, child: Int32, key childKey: UInt64) {
-            let key = UnsafeBufferPointer(
-                rebasing: keys[Int(edge.keyStart)..<(Int(edge.keyStart) + Int(edge.keyCount))])
-            records.initializeElement(
-                at: filled,
-                to: SegmentTrie.Slot(
-                    prefix: SegmentTrie.word(key, from: 0), suffix: SegmentTrie.word(key, from: 8),
-                    parent: parent, child: child, keyCount: edge.keyCount, keyStart: edge.keyStart))
-            var position = NodeKey.home(childKey, shift: shift)
-            while indexes[position] >= 0 { position = (position + 1) & (capacity - 1) }
-            indexes[position] = Int32(tableIndex: filled)
-            filled += 1
+        var records: [SegmentTrie.Slot] = []
+        records.reserveCapacity(recordCount)
+        var indexes = [Int32](repeating: -1, count: capacity)
+        keys.withUnsafeBufferPointer { keys in
+            func append(_ edge: Edge, parent: Int32, child: Int32, key childKey: UInt64) {
+                let key = UnsafeBufferPointer(
+                    rebasing: keys[Int(edge.keyStart)..<(Int(edge.keyStart) + Int(edge.keyCount))])
+                var position = NodeKey.home(childKey, shift: shift)
+                while indexes[position] >= 0 { position = (position + 1) & (capacity - 1) }
+                indexes[position] = Int32(tableIndex: records.count)
+                records.append(
+                    SegmentTrie.Slot(
+                        prefix: SegmentTrie.word(key, from: 0), suffix: SegmentTrie.word(key, from: 8),
+                        parent: parent, child: child, keyCount: edge.keyCount, keyStart: edge.keyStart))
+            }
+            for edge in trie.edges {
+                append(
+                    edge, parent: order[Int(edge.parent)], child: order[Int(edge.child)],
+                    key: nodeKeys[Int(edge.child)])
+            }
+            for edge in foldedInTable {
+                append(edge, parent: -1, child: edge.child, key: NodeKey.child(foldedRoot, edge.hash))
+            }
         }
-        for edge in trie.edges {
-            append(edge, parent: order[Int(edge.parent)], child: order[Int(edge.child)], key: nodeKeys[Int(edge.child)])
-        }
-        for edge in foldedInTable {
-            append(edge, parent: -1, child: edge.child, key: NodeKey.child(foldedRoot, edge.hash))
-        }
-        let typeBuffer = UnsafeMutableBufferPointer<ParameterType>.allocate(capacity: max(types.count, 1))
-        _ = typeBuffer.initialize(from: types)
-        let wordMasks = UnsafeMutablePointer<UInt64>.allocate(capacity: 34)
+        var wordMasks: [UInt64] = []
         for length in 0...16 {
-            wordMasks[2 * length] = ByteWord.mask(bytes: length)
-            wordMasks[2 * length + 1] = ByteWord.mask(bytes: length - 8)
+            wordMasks.append(ByteWord.mask(bytes: length))
+            wordMasks.append(ByteWord.mask(bytes: length - 8))
         }
-        let views = UnsafeMutablePointer<Views>.allocate(capacity: 1)
-        views.initialize(
-            to: Views(
-                nodes: Self.searchNodes(trie, order), maxPriorities: Self.permuted(trie.maxPriorities, order),
-                literalNodes: Self.permutedBits(trie.literalNodes, order),
-                unforkedNodes: Self.permutedBits(trie.unforkedNodes, order), nodeKeys: Self.permuted(nodeKeys, order),
-                slots: UnsafeBufferPointer(rebasing: records[0..<filled]), slotIndexes: UnsafeBufferPointer(indexes),
-                slotMask: capacity - 1, slotShift: shift,
-                rootKey: root,
-                foldedRootKey: foldedRoot, foldedRootEdges: Self.copy(folded), keys: keys,
-                leaves: Self.copy(trie.leaves), leafScopes: Self.copy(trie.leafScopes),
-                typedSlots: Self.copy(trie.typedSlots), parameterPositions: Self.copy(trie.parameterPositions),
-                parameterNames: Self.copy(trie.parameterNames), types: typeBuffer,
-                wordMasks: UnsafePointer(wordMasks), caseInsensitive: trie.caseInsensitive,
-                foldedRootIsUnique: trie.foldedRootIsUnique))
-        self.views = UnsafePointer(views)
-        self.names = trie.names
-        self.typeCount = types.count
+        return Contents(
+            nodes: Self.searchNodes(trie, order), maxPriorities: Self.permuted(trie.maxPriorities, order),
+            literalNodes: Self.permutedBits(trie.literalNodes, order),
+            unforkedNodes: Self.permutedBits(trie.unforkedNodes, order), nodeKeys: Self.permuted(nodeKeys, order),
+            slots: records, slotIndexes: indexes, slotShift: shift, rootKey: root, foldedRootKey: foldedRoot,
+            foldedRootEdges: folded, keys: keys, leaves: trie.leaves, leafScopes: trie.leafScopes,
+            typedSlots: trie.typedSlots, parameterPositions: trie.parameterPositions,
+            parameterNames: trie.parameterNames, types: types, wordMasks: wordMasks,
+            caseInsensitive: trie.caseInsensitive, foldedRootIsUnique: trie.foldedRootIsUnique)
     }
 
     /// Each builder node's index in the search's numbering: the root 0, the child of edge `i` (and so
@@ -125,25 +131,25 @@ final class FlatTrie: @unchecked Sendable {
     }
 
     /// `values` (one per builder node) in the search's numbering.
-    private static func permuted<Element>(_ values: [Element], _ order: [Int32]) -> UnsafeBufferPointer<Element> {
-        let buffer = UnsafeMutableBufferPointer<Element>.allocate(capacity: max(values.count, 1))
-        for (index, value) in values.enumerated() { buffer.initializeElement(at: Int(order[index]), to: value) }
-        return UnsafeBufferPointer(rebasing: buffer[0..<values.count])
+    private static func permuted<Element>(_ values: [Element], _ order: [Int32]) -> [Element] {
+        [Element](unsafeUninitializedCapacity: values.count) { buffer, count in
+            for (index, value) in values.enumerated() { buffer.initializeElement(at: Int(order[index]), to: value) }
+            count = values.count
+        }
     }
 
     /// A bitset over the builder's nodes, over the search's numbering.
-    private static func permutedBits(_ bits: [UInt64], _ order: [Int32]) -> UnsafeBufferPointer<UInt64> {
-        let buffer = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: max(bits.count, 1))
-        buffer.initialize(repeating: 0)
+    private static func permutedBits(_ bits: [UInt64], _ order: [Int32]) -> [UInt64] {
+        var permuted = [UInt64](repeating: 0, count: bits.count)
         for (word, value) in bits.enumerated() where value != 0 {
             var remaining = value
             while remaining != 0 {
                 let node = Int(order[word &* 64 &+ remaining.trailingZeroBitCount])
-                buffer[node &>> 6] |= 1 &<< UInt64(truncatingIfNeeded: node & 63)
+                permuted[node &>> 6] |= 1 &<< UInt64(truncatingIfNeeded: node & 63)
                 remaining &= remaining &- 1
             }
         }
-        return UnsafeBufferPointer(rebasing: buffer[0..<bits.count])
+        return permuted
     }
 
     /// Every node's key, in the builder's numbering: the root's, then each child's from its parent's
@@ -175,26 +181,6 @@ final class FlatTrie: @unchecked Sendable {
         return nodeKeys
     }
 
-    deinit {
-        let views = self.views.pointee
-        views.types.baseAddress?.deinitialize(count: typeCount)
-        views.types.deallocate()
-        views.wordMasks.deallocate()
-        for buffer in [
-            UnsafeRawPointer(views.nodes.baseAddress), UnsafeRawPointer(views.maxPriorities.baseAddress),
-            UnsafeRawPointer(views.literalNodes.baseAddress), UnsafeRawPointer(views.unforkedNodes.baseAddress),
-            UnsafeRawPointer(views.nodeKeys.baseAddress),
-            UnsafeRawPointer(views.slots.baseAddress), UnsafeRawPointer(views.slotIndexes.baseAddress),
-            UnsafeRawPointer(views.foldedRootEdges.baseAddress), UnsafeRawPointer(views.keys.baseAddress),
-            UnsafeRawPointer(views.leaves.baseAddress), UnsafeRawPointer(views.leafScopes.baseAddress),
-            UnsafeRawPointer(views.typedSlots.baseAddress), UnsafeRawPointer(views.parameterPositions.baseAddress),
-            UnsafeRawPointer(views.parameterNames.baseAddress),
-        ] {
-            buffer?.deallocate()
-        }
-        UnsafeMutablePointer(mutating: self.views).deinitialize(count: 1).deallocate()
-    }
-
     /// How far the record placed furthest from its first position lies from it: the most extra
     /// positions a literal's probe reads (a check that keys spread over the table).
     var longestProbe: Int {
@@ -210,40 +196,23 @@ final class FlatTrie: @unchecked Sendable {
         return longest
     }
 
-    /// The bytes the buffers hold, for memory reports.
-    var byteCount: Int {
-        let views = self.views.pointee
-        return views.nodes.count * MemoryLayout<FlatTrie.Node>.stride + views.maxPriorities.count * 4
-            + views.literalNodes.count * 8 + views.unforkedNodes.count * 8 + views.nodeKeys.count * 8
-            + views.slots.count * MemoryLayout<SegmentTrie.Slot>.stride + views.slotIndexes.count * 4
-            + views.foldedRootEdges.count * MemoryLayout<Edge>.stride + views.keys.count
-            + views.leaves.count * MemoryLayout<SegmentTrie.Leaf>.stride + views.leafScopes.count * 4
-            + views.typedSlots.count * MemoryLayout<SegmentTrie.TypedSlot>.stride
-            + views.parameterPositions.count * 8
-    }
-
     /// The search's node records (``FlatTrie/Node``), made from the builder's, in the search's
     /// numbering.
-    private static func searchNodes(_ trie: SegmentTrie, _ order: [Int32]) -> UnsafeBufferPointer<FlatTrie.Node> {
+    private static func searchNodes(_ trie: SegmentTrie, _ order: [Int32]) -> [FlatTrie.Node] {
         let count = trie.nodes.count
-        let buffer = UnsafeMutableBufferPointer<FlatTrie.Node>.allocate(capacity: max(count, 1))
-        for (index, node) in trie.nodes.enumerated() {
-            // A node's catch-alls end where the next builder node's leaves start.
-            let catchAllEnd = index + 1 < count ? trie.nodes[index + 1].leafStart : node.catchAllStart
-            buffer.initializeElement(
-                at: Int(order[index]),
-                to: FlatTrie.Node(
-                    node, typedChild: node.typedChild >= 0 ? order[Int(node.typedChild)] : -1,
-                    parameterChild: node.parameterChild >= 0 ? order[Int(node.parameterChild)] : -1,
-                    catchAllEnd: catchAllEnd, leaves: trie.leaves, leafScopes: trie.leafScopes))
+        return [FlatTrie.Node](unsafeUninitializedCapacity: count) { buffer, initialized in
+            for (index, node) in trie.nodes.enumerated() {
+                // A node's catch-alls end where the next builder node's leaves start.
+                let catchAllEnd = index + 1 < count ? trie.nodes[index + 1].leafStart : node.catchAllStart
+                buffer.initializeElement(
+                    at: Int(order[index]),
+                    to: FlatTrie.Node(
+                        node, typedChild: node.typedChild >= 0 ? order[Int(node.typedChild)] : -1,
+                        parameterChild: node.parameterChild >= 0 ? order[Int(node.parameterChild)] : -1,
+                        catchAllEnd: catchAllEnd, leaves: trie.leaves, leafScopes: trie.leafScopes))
+            }
+            initialized = count
         }
-        return UnsafeBufferPointer(rebasing: buffer[0..<count])
-    }
-
-    private static func copy<Element>(_ array: [Element]) -> UnsafeBufferPointer<Element> {
-        let buffer = UnsafeMutableBufferPointer<Element>.allocate(capacity: max(array.count, 1))
-        _ = buffer.initialize(from: array)
-        return UnsafeBufferPointer(rebasing: buffer[0..<array.count])
     }
 }
 
@@ -279,11 +248,53 @@ extension FlatTrie {
         let parameterPositions: UnsafeBufferPointer<Int32>
         let parameterNames: UnsafeBufferPointer<Int32>
         /// The parameter types that typed slots refer to.
-        let types: UnsafeMutableBufferPointer<ParameterType>
+        let types: UnsafeBufferPointer<ParameterType>
         /// For a segment of `n` bytes (`n` up to 16), at `2n` and `2n + 1`: the masks of its first
         /// and second words (``ByteWord/mask(bytes:)`` of `n` and `n - 8`), read instead of computed.
-        let wordMasks: UnsafePointer<UInt64>
+        let wordMasks: UnsafeBufferPointer<UInt64>
         let caseInsensitive: Bool
         let foldedRootIsUnique: Bool
+    }
+}
+
+extension FlatTrie {
+    /// The trie's buffers as arrays, in the search's numbering, before ``FlatTrieStorage`` lays them
+    /// out.
+    struct Contents {
+        var nodes: [FlatTrie.Node]
+        var maxPriorities: [Int32]
+        var literalNodes: [UInt64]
+        var unforkedNodes: [UInt64]
+        var nodeKeys: [UInt64]
+        var slots: [SegmentTrie.Slot]
+        var slotIndexes: [Int32]
+        var slotShift: Int
+        var rootKey: UInt64
+        var foldedRootKey: UInt64
+        var foldedRootEdges: [Edge]
+        var keys: [UInt8]
+        var leaves: [SegmentTrie.Leaf]
+        var leafScopes: [Int32]
+        var typedSlots: [SegmentTrie.TypedSlot]
+        var parameterPositions: [Int32]
+        var parameterNames: [Int32]
+        var types: [ParameterType]
+        var wordMasks: [UInt64]
+        var caseInsensitive: Bool
+        var foldedRootIsUnique: Bool
+
+        /// The one list of the trie's buffers: each is placed through `cursor`, in this order.
+        func layOut<Cursor: FlatTrieStorage.Cursor>(_ cursor: inout Cursor) -> Views {
+            Views(
+                nodes: cursor.place(nodes), maxPriorities: cursor.place(maxPriorities),
+                literalNodes: cursor.place(literalNodes), unforkedNodes: cursor.place(unforkedNodes),
+                nodeKeys: cursor.place(nodeKeys), slots: cursor.place(slots), slotIndexes: cursor.place(slotIndexes),
+                slotMask: slotIndexes.count - 1, slotShift: slotShift, rootKey: rootKey, foldedRootKey: foldedRootKey,
+                foldedRootEdges: cursor.place(foldedRootEdges), keys: cursor.place(keys), leaves: cursor.place(leaves),
+                leafScopes: cursor.place(leafScopes), typedSlots: cursor.place(typedSlots),
+                parameterPositions: cursor.place(parameterPositions), parameterNames: cursor.place(parameterNames),
+                types: cursor.place(types), wordMasks: cursor.place(wordMasks), caseInsensitive: caseInsensitive,
+                foldedRootIsUnique: foldedRootIsUnique)
+        }
     }
 }

@@ -57,11 +57,11 @@ extension TrieSearch {
         guard let base = UnsafeRawPointer(bytes.baseAddress) else { return .none }
         let start = Int(segment.start)
         let count = bytes.count
-        let masks = trie.pointee.wordMasks + 2 &* length
+        let masks = trie.pointee.wordMasks
         // The suffix's index reaches `count` only for a segment of eight bytes or fewer at the end
         // of the string, whose suffix mask is zero.
-        var prefix = ByteWord.loadForMasking(base, at: start, count: count) & masks[0]
-        var suffix = ByteWord.loadForMasking(base, at: min(start &+ 8, count), count: count) & masks[1]
+        var prefix = ByteWord.loadForMasking(base, at: start, count: count) & masks[2 &* length]
+        var suffix = ByteWord.loadForMasking(base, at: min(start &+ 8, count), count: count) & masks[2 &* length &+ 1]
         if lowercase {
             // Not complex, so ASCII: the capitals lowercase a word at a time.
             prefix = ByteWord.lowercased(prefix)
@@ -145,9 +145,10 @@ extension TrieSearch {
         let count = bytes.count
         let start = Int(segment.start)
         let length = Int(segment.end &- segment.start)
-        let masks = trie.pointee.wordMasks + 2 &* min(length, 16)
-        var prefix = ByteWord.load(base, at: start, count: count) & masks[0]
-        var suffix = ByteWord.load(base, at: min(start &+ 8, count), count: count) & masks[1]
+        let masks = trie.pointee.wordMasks
+        let maskIndex = 2 &* min(length, 16)
+        var prefix = ByteWord.load(base, at: start, count: count) & masks[maskIndex]
+        var suffix = ByteWord.load(base, at: min(start &+ 8, count), count: count) & masks[maskIndex &+ 1]
         if fold {
             prefix = ByteWord.lowercased(prefix)
             suffix = ByteWord.lowercased(suffix)
