@@ -99,8 +99,10 @@ extension RouteTable {
             let entryScopes = core.scopes(of: index)
             let template = core.template(of: index)
             guard let scope = scopes.first(where: { entryScopes.contains($0) }) else {
+                // The variant the route would have matched with: its most specific, as in the search.
                 if excluded.count < nearest,
-                    let variant = template.variants.first(where: { probe($0, url).failure == nil })
+                    let variant = template.variants.filter({ probe($0, url).failure == nil })
+                        .min(by: { Specificity($0) < Specificity($1) })
                 {
                     excluded.append(
                         .init(

@@ -45,7 +45,7 @@ struct ShadowAnalysis {
         var variant: RouteTemplate.Variant
         var priority: Int
         var scopes: Set<RouteScope>
-        var specificity: [Int]
+        var specificity: Specificity
     }
 
     func warnings() -> [RouteDiagnostic] {
@@ -68,7 +68,7 @@ struct ShadowAnalysis {
                 candidates.append(
                     Candidate(
                         index: index, variant: variant, priority: registration.priority, scopes: scopes,
-                        specificity: variant.segments.map(\.specificityRank)))
+                        specificity: Specificity(variant)))
             }
         }
         let index = ShadowIndex(candidates: candidates, options: options, parameterTypes: parameterTypes)

@@ -6,13 +6,17 @@
 /// that cover a variant sit at the leaves reached by walking the variant's segments through the
 /// trie, taking every branch that matches each segment (a literal, a parameter whose type accepts
 /// it, an untyped parameter, `*`) and every catch-all on the way. Only those leaves are asked.
+///
+/// The ladders are an index over ``Precedence``'s order (scope rank, then priority, then
+/// ``Specificity``, then registration): they find the first route that wins without comparing every
+/// pair. The pairwise analysis of the tests compares ``Precedence`` values directly.
 struct ShadowIndex {
     /// Routes that end (or catch all) at one node: the same shape, so the same specificity, and
     /// all of them cover whatever reaches them.
     struct Leaf {
         /// Whether the shape starts with a literal: the analysis looks at those after the others.
         var startsWithLiteral: Bool
-        var specificity: [Int]
+        var specificity: Specificity
         /// The routes that apply to every accepted scheme, and to every accepted domain.
         var anyApp = Ladder()
         var anyUniversal = Ladder()
@@ -269,7 +273,7 @@ struct ShadowIndex {
             let comparison: Comparison =
                 specificity == me.specificity
                 ? .same
-                : specificity.lexicographicallyPrecedes(me.specificity) ? .theirsMoreSpecific : .mineMoreSpecific
+                : specificity < me.specificity ? .theirsMoreSpecific : .mineMoreSpecific
             var winner: Int?
             func consider(_ position: Int?) {
                 if let position { winner = winner.map { min($0, position) } ?? position }

@@ -245,11 +245,17 @@ extension MatchingCore {
         return itemIsEmpty ? count : count + 1
     }
 
+    /// The leaves of one scope pass in ``Precedence`` order. The search found them most specific
+    /// first, so their position stands for their specificity (the search's order is
+    /// ``SegmentClass``'s); priority comes before it.
     private func stablyOrderedByPriority(_ leaves: [Int32]) -> [Int32] {
         leaves.enumerated().sorted { lhs, rhs in
-            let left = trie.leaves[Int(lhs.element)].priority
-            let right = trie.leaves[Int(rhs.element)].priority
-            return left != right ? left > right : lhs.offset < rhs.offset
+            // Position in the search's order as the tie-breaker: it is specificity, then registration.
+            Precedence(
+                priority: Int(trie.leaves[Int(lhs.element)].priority), specificity: .equal, registration: lhs.offset)
+                < Precedence(
+                    priority: Int(trie.leaves[Int(rhs.element)].priority), specificity: .equal,
+                    registration: rhs.offset)
         }
         .map(\.element)
     }

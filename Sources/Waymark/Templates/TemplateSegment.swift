@@ -23,15 +23,4 @@ public enum TemplateSegment: Hashable, Sendable, CustomStringConvertible {
         case .catchAll(let name): "*\(name ?? "")"
         }
     }
-
-    /// How specific this kind of segment is: lower ranks win. Literal, then typed parameter, then
-    /// parameter (or anonymous segment), then catch-all.
-    var specificityRank: Int {
-        switch self {
-        case .literal: 0
-        case .parameter(_, let type): type == nil ? 2 : 1
-        case .anonymous: 2
-        case .catchAll: 3
-        }
-    }
 }

@@ -256,10 +256,12 @@ struct SegmentTrieBuilder: Sendable {
                     continue
                 }
                 var list = self.list(from: head)
+                // The leaves of one node are equally specific: priority, then registration decide.
                 list.sort { lhs, rhs in
                     let left = leaves[Int(lhs)]
                     let right = leaves[Int(rhs)]
-                    return left.priority != right.priority ? left.priority > right.priority : left.route < right.route
+                    return Precedence(priority: Int(left.priority), specificity: .equal, registration: Int(left.route))
+                        < Precedence(priority: Int(right.priority), specificity: .equal, registration: Int(right.route))
                 }
                 for leaf in list { maxPriorities[index] = max(maxPriorities[index], leaves[Int(leaf)].priority) }
                 order.append(contentsOf: list)

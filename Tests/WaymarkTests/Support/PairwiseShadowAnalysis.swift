@@ -111,12 +111,11 @@ struct PairwiseShadowAnalysis {
         let otherRank = rank(other, context)
         let myRank = rank(me, context)
         guard otherRank > 0, covers(other.variant, me.variant, context: context) else { return false }
-        if otherRank != myRank { return otherRank > myRank }
-        if other.priority != me.priority { return other.priority > me.priority }
-        let otherRanks = other.variant.segments.map(\.specificityRank)
-        let myRanks = me.variant.segments.map(\.specificityRank)
-        if otherRanks != myRanks { return otherRanks.lexicographicallyPrecedes(myRanks) }
-        return other.index < me.index
+        return Precedence(
+            scopeRank: otherRank, priority: other.priority, specificity: Specificity(other.variant),
+            registration: other.index)
+            < Precedence(
+                scopeRank: myRank, priority: me.priority, specificity: Specificity(me.variant), registration: me.index)
     }
 
     /// Whether every URL path that `inner` matches is matched by `outer`.

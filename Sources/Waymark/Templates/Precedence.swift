@@ -1,0 +1,96 @@
+/// The kinds of template segment in order of precedence: where two templates that match one URL
+/// first differ, the one whose segment's class comes earlier is more specific and wins.
+///
+/// This order is defined here and nowhere else. The trie's search visits a node's children in this
+/// order (``TrieSearch``), shadow analysis, `explain`, the table's conflict check and the naive
+/// matcher of the tests compare ``Specificity`` values made of it. A new kind of segment gets its
+/// place in this enum, and ``TemplateSegment/segmentClass`` (an exhaustive `switch`) says which
+/// segments belong to it.
+package enum SegmentClass: Int, Comparable, Hashable, Sendable, CaseIterable {
+    /// Literal text: `product`.
+    case literal
+    /// A typed parameter, whatever its type: `:id<int>`. Types share one class, so a typed segment
+    /// is checked at the end of the path, where the leaf says which type it needs.
+    case typed
+    /// An untyped parameter or an anonymous `*` in the middle of a template.
+    case parameter
+    /// A catch-all at the end of a template: `*rest`.
+    case catchAll
+
+    package static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
+}
+
+extension TemplateSegment {
+    /// The segment's class in the order of precedence (see ``SegmentClass``).
+    package var segmentClass: SegmentClass {
+        switch self {
+        case .literal: .literal
+        case .parameter(_, let type): type == nil ? .parameter : .typed
+        case .anonymous: .parameter
+        case .catchAll: .catchAll
+        }
+    }
+}
+
+/// How specific a template variant is: the classes of its segments, compared segment by segment
+/// (``SegmentClass``). Where one variant's classes begin the other's, the shorter is more specific:
+/// a template that ends at a segment beats a catch-all that starts there.
+package struct Specificity: Comparable, Hashable, Sendable {
+    package let classes: [SegmentClass]
+
+    package init(_ variant: RouteTemplate.Variant) {
+        classes = variant.segments.map(\.segmentClass)
+    }
+
+    private init(classes: [SegmentClass]) {
+        self.classes = classes
+    }
+
+    /// For matches known to be equally specific: the leaves of one trie node.
+    package static let equal = Specificity(classes: [])
+
+    /// Whether `lhs` is more specific than `rhs`.
+    package static func < (lhs: Self, rhs: Self) -> Bool {
+        lhs.classes.lexicographicallyPrecedes(rhs.classes)
+    }
+}
+
+/// Which of two matches of one URL wins, defined once: the route registered for the URL's exact
+/// scheme or domain over one registered for any; then the higher priority; then the more specific
+/// template (``Specificity``); then the earlier registration.
+///
+/// `a < b` means that `a` wins. The trie's leaf runs are sorted by it, `candidates` orders its
+/// matches by it, shadow analysis asks which route beats which by it, and the naive matcher of the
+/// tests ranks its matches by it. The search does not compare values of this type on the hot path:
+/// it meets matches in this order (children by ``SegmentClass``, leaves sorted by this), and keeps a
+/// later match only for a strictly higher priority.
+package struct Precedence: Comparable, Sendable {
+    /// 2 when the route is registered for the URL's exact scheme or domain, 1 when for any scheme
+    /// or any domain (0: the route does not apply).
+    package var scopeRank: Int
+    package var priority: Int
+    package var specificity: Specificity
+    /// The registration's index in its table.
+    package var registration: Int
+
+    package init(scopeRank: Int = 0, priority: Int, specificity: Specificity, registration: Int) {
+        self.scopeRank = scopeRank
+        self.priority = priority
+        self.specificity = specificity
+        self.registration = registration
+    }
+
+    /// Whether `lhs` wins over `rhs`.
+    package static func < (lhs: Self, rhs: Self) -> Bool {
+        if lhs.scopeRank != rhs.scopeRank { return lhs.scopeRank > rhs.scopeRank }
+        if lhs.priority != rhs.priority { return lhs.priority > rhs.priority }
+        if lhs.specificity != rhs.specificity { return lhs.specificity < rhs.specificity }
+        return lhs.registration < rhs.registration
+    }
+
+    /// Equal in every part: only a match with itself.
+    package static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.scopeRank == rhs.scopeRank && lhs.priority == rhs.priority && lhs.specificity == rhs.specificity
+            && lhs.registration == rhs.registration
+    }
+}
