@@ -151,14 +151,10 @@ struct LinkCatalogue {
         for variant in template.variants.reversed() {
             var slots: [(name: String, choices: [[String]])] = []
             for segment in variant.segments {
-                switch segment {
-                case .parameter(let name, let type):
+                for (name, type) in segment.parameterCaptures {
                     slots.append((name, examples(name: name, type: type).map { [$0] }))
-                case .catchAll(let name?):
-                    slots.append((name, [["a", "b"], ["example"], ["1"]]))
-                default:
-                    break
                 }
+                if let name = segment.catchAllName { slots.append((name, [["a", "b"], ["example"], ["1"]])) }
             }
             let rounds = slots.map(\.choices.count).max() ?? 1
             for round in 0..<rounds {

@@ -50,8 +50,7 @@ struct LinkCommand: ParsableCommand {
             throw ExitCode(1)
         }
         // A catch-all's value is a path: '--param topic=guides/install' gives two segments.
-        var catchAll: String?
-        if case .catchAll(let name?)? = route.template.variants.last?.segments.last { catchAll = name }
+        let catchAll = route.template.variants.last?.segments.last?.catchAllName
         let parameters = RouteParameters(
             self.parameters.flatMap { parameter in
                 guard parameter.name == catchAll else { return [(name: parameter.name, value: parameter.value)] }

@@ -146,18 +146,21 @@ import Waymark
     static func matches(_ variant: RouteTemplate.Variant, _ url: RouteURL, options: RouteTableOptions) -> Bool {
         let segments = url.pathSegments
         for (position, segment) in variant.segments.enumerated() {
-            if case .catchAll = segment { return true }
-            guard position < segments.count else { return false }
-            let value = segments[position]
+            // Exhaustive: a new kind of segment must be given its naive meaning here.
             switch segment {
+            case .catchAll: return true
             case .literal(let text):
+                guard position < segments.count else { return false }
+                let value = segments[position]
                 let folded = options.caseInsensitivePaths || (position == 0 && url.kind == .app)
                 if folded ? text.lowercased() != value.lowercased() : text != value { return false }
-            case .parameter(_, "int"?):
-                // Documented: optional `-`, then digits, within Int64 (no `+`).
-                if value.hasPrefix("+") || Int64(value) == nil { return false }
-            default:
-                break
+            case .parameter(_, let type):
+                guard position < segments.count else { return false }
+                let value = segments[position]
+                // Documented for int: optional `-`, then digits, within Int64 (no `+`).
+                if type == "int" && (value.hasPrefix("+") || Int64(value) == nil) { return false }
+            case .anonymous:
+                guard position < segments.count else { return false }
             }
         }
         guard segments.count == variant.segments.count else { return false }

@@ -48,12 +48,7 @@ public struct RouteInputDecoder: Sendable {
     }
 
     static func source(for request: RouteRequest) -> ParameterSource {
-        var catchAll: String?
-        if let template = request.matchedTemplate, let last = template.variants.last?.segments.last,
-            case .catchAll(let name) = last
-        {
-            catchAll = name
-        }
+        let catchAll = request.matchedTemplate?.variants.last?.segments.last?.catchAllName
         return ParameterSource(
             routeParameters: request.routeParameters, catchAll: catchAll, wildcard: request.wildcard,
             rawQuery: request.url.rawQuery)

@@ -191,7 +191,7 @@ extension RouteTable {
     private func probe(_ variant: RouteTemplate.Variant, _ url: RouteURL) -> Probe {
         let segments = url.pathSegments
         for (position, segment) in variant.segments.enumerated() {
-            if case .catchAll = segment { return Probe(count: segments.count) }
+            if segment.isCatchAll { return Probe(count: segments.count) }
             guard position < segments.count else {
                 return Probe(
                     count: position,

@@ -206,8 +206,7 @@ struct ShadowIndex {
     }
 
     private mutating func newLeaf(for candidate: ShadowAnalysis.Candidate) -> Int {
-        var startsWithLiteral = false
-        if case .literal? = candidate.variant.segments.first { startsWithLiteral = true }
+        let startsWithLiteral = candidate.variant.segments.first?.segmentClass == .literal
         leaves.append(Leaf(startsWithLiteral: startsWithLiteral, specificity: candidate.specificity))
         return leaves.count - 1
     }

@@ -138,7 +138,8 @@ struct TablePlan: Sendable {
             }
             var typesKnown = true
             template.forEachVariant { _, variant in
-                for case .parameter(let name, let type?) in variant.segments where parameterTypes[type] == nil {
+                for (name, type) in variant.segments.flatMap(\.parameterCaptures) {
+                    guard let type, parameterTypes[type] == nil else { continue }
                     let known = parameterTypes.keys.sorted().joined(separator: ", ")
                     fail(
                         index, .unknownParameterType,

@@ -68,12 +68,7 @@ extension RouteFile {
         for template in [route.template] + route.alsoMatches {
             let names = Set(
                 template.variants.flatMap { variant in
-                    variant.segments.compactMap { segment -> String? in
-                        switch segment {
-                        case .parameter(let name, _), .catchAll(let name?): name
-                        default: nil
-                        }
-                    }
+                    variant.segments.flatMap(\.capturedNames)
                 })
             pathNames.formUnion(names)
             // What the path does not give comes from the query.

@@ -109,12 +109,8 @@ public struct RouteTemplate: Hashable, Sendable, CustomStringConvertible, Expres
         var seen: Set<String> = []
         // The longest variant takes every optional group, so it lists the names in text order.
         for variant in variants.reversed() {
-            for segment in variant.segments {
-                switch segment {
-                case .parameter(let name, _), .catchAll(let name?):
-                    if seen.insert(name).inserted { names.append(name) }
-                default: break
-                }
+            for name in variant.segments.flatMap(\.capturedNames) where seen.insert(name).inserted {
+                names.append(name)
             }
         }
         return names

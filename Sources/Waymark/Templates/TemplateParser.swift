@@ -196,7 +196,7 @@ struct TemplateParser {
                     throw error(at: original(index), "empty segment ('//'); remove the extra '/'")
                 }
                 let segment = try parseSegment(text, segmentStart..<index, isLast: index == end, original: original)
-                if let name = Self.capturedName(segment) {
+                for name in segment.capturedNames {
                     work += 1
                     if !names.insert(name).inserted {
                         throw error(
@@ -287,14 +287,6 @@ struct TemplateParser {
             throw error(at: original(open + 1), "\(detail); write a type such as 'int', 'float' or 'uuid'")
         }
         return .parameter(name: name, type: type)
-    }
-
-    /// The name a segment captures under, if any.
-    private static func capturedName(_ segment: TemplateSegment) -> String? {
-        switch segment {
-        case .parameter(let name, _), .catchAll(let name?): name
-        default: nil
-        }
     }
 
     /// The text of a byte range; `isASCII`, when the caller has already looked, saves the scan.

@@ -24,3 +24,41 @@ public enum TemplateSegment: Hashable, Sendable, CustomStringConvertible {
         }
     }
 }
+
+// What the rest of the package asks of a segment, each answer one exhaustive `switch`: a new kind
+// of segment makes the compiler stop here, and nowhere else needs a `default:`.
+extension TemplateSegment {
+    /// The one-segment parameters the segment captures, with their types: `:id<int>` gives
+    /// `("id", "int")`. A catch-all is not one of them (see ``catchAllName``).
+    package var parameterCaptures: [(name: String, type: String?)] {
+        switch self {
+        case .parameter(let name, let type): [(name, type)]
+        case .literal, .anonymous, .catchAll: []
+        }
+    }
+
+    /// Every name the segment captures under: its parameters', or a named catch-all's.
+    package var capturedNames: [String] {
+        switch self {
+        case .parameter(let name, _): [name]
+        case .catchAll(let name): name.map { [$0] } ?? []
+        case .literal, .anonymous: []
+        }
+    }
+
+    /// Whether the segment is a catch-all, named or not.
+    package var isCatchAll: Bool {
+        switch self {
+        case .catchAll: true
+        case .literal, .parameter, .anonymous: false
+        }
+    }
+
+    /// The name of a named catch-all; `nil` for every other segment and for `*`.
+    package var catchAllName: String? {
+        switch self {
+        case .catchAll(let name): name
+        case .literal, .parameter, .anonymous: nil
+        }
+    }
+}

@@ -212,12 +212,7 @@ extension CompiledRouteMap {
             }
             for name in parameters.keys {
                 let inEvery = variants.allSatisfy { variant in
-                    variant.segments.contains { segment in
-                        switch segment {
-                        case .parameter(let other, _), .catchAll(let other?): other == name
-                        default: false
-                        }
-                    }
+                    variant.segments.contains { $0.capturedNames.contains(name) }
                 }
                 parameters[name]?.required = inEvery
             }

@@ -232,17 +232,11 @@ public struct LinkCreator: Sendable {
         let variants = template.variants
         guard
             let variant = variants.reversed().first(where: { variant in
-                variant.segments.allSatisfy { segment in
-                    if case .parameter(let name, _) = segment { return path[name] != nil }
-                    return true
-                }
+                variant.segments.flatMap(\.parameterCaptures).allSatisfy { path[$0.name] != nil }
             })
         else {
             // Name what even the shortest variant needs: optional groups are not missing.
-            let needed = (variants.first?.segments ?? []).compactMap { segment -> String? in
-                if case .parameter(let name, _) = segment { return name }
-                return nil
-            }
+            let needed = (variants.first?.segments ?? []).flatMap(\.parameterCaptures).map(\.name)
             let missing = needed.filter { path[$0] == nil }
             throw RoutingError(
                 code: .missingParameter,

@@ -158,8 +158,7 @@ public struct TypedRouteTable<R: URLRoute>: Sendable {
         entry: CompiledRouteMap.Entry, template: RouteTemplate, parameters: RouteParameters, wildcard: [String]?,
         rawQuery: Substring?
     ) throws(RouteInputError) -> R {
-        var catchAll: String?
-        if case .catchAll(let name)? = template.variants.last?.segments.last { catchAll = name }
+        let catchAll = template.variants.last?.segments.last?.catchAllName
         let source = ParameterSource(
             routeParameters: parameters, catchAll: catchAll, wildcard: wildcard, rawQuery: rawQuery)
         return try RouteInputDecoder().decode(R.self, source: source, chain: entry.chain)
