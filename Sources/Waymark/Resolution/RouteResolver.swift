@@ -191,12 +191,12 @@ public struct RouteResolver: Sendable {
     /// request?.queryParameters["ref"]        // "mail"
     /// ```
     public func request(for string: String, origin: RouteOrigin? = nil) -> RouteRequest? {
-        // The core's answer, not the table's: no `RouteMatch` to wrap and unwrap on the way.
-        let lookup = table.core.lookup(string, collectAll: false)
+        // The table's request answer: no `RouteMatch` to wrap and unwrap on the way.
+        let lookup = table.requestLookup(string)
         guard let url = lookup.url else { return nil }
         let origin = origin ?? (url.kind == .internal ? .internal : .external)
         if let best = lookup.best {
-            return makeRequest(url, origin: origin, found: best, firstCaptureStart: lookup.firstCaptureStart)
+            return makeRequest(url, origin: origin, parts: table.parts(of: best, in: lookup, url: url))
         }
         return RouteRequest(
             url: url, origin: origin, routeName: defaultRoute?.name, matchedTemplate: nil, scope: nil,
@@ -340,27 +340,22 @@ public struct RouteResolver: Sendable {
     }
 
     func makeRequest(_ url: RouteURL, origin: RouteOrigin, match: RouteMatch<Int>) -> RouteRequest {
-        makeRequest(url, origin: origin, found: match.details.found)
+        makeRequest(url, origin: origin, parts: table.parts(of: match, in: url))
     }
 
-    /// A request from the core's plain answer: no ``MatchDetails`` (and its two references) on the
-    /// way, the values are decoded from the URL's string.
-    private func makeRequest(
-        _ url: RouteURL, origin: RouteOrigin, found: MatchingCore.Found, firstCaptureStart: Int32 = 0
-    ) -> RouteRequest {
-        let core = table.core
-        let registration = Int(core.trie.leaves[Int(found.leafIndex)].route)
-        let index = table.values[registration]
-        let source = url.string
+    /// A request from the table's plain answer: no ``MatchDetails`` (and its two references) on the
+    /// way, the values decoded from the URL's string.
+    @inline(__always)
+    private func makeRequest(_ url: RouteURL, origin: RouteOrigin, parts: MatchParts) -> RouteRequest {
+        let index = table.values[parts.registration]
         // Field by field: copying the whole `Route` would retain every filter, closure and property.
         // The template is the registration's: the one that matched, which for a route with other
         // templates may not be its first.
         return RouteRequest(
             url: url, origin: origin, routeName: routes[index].name,
-            matchedTemplate: template(ofRegistration: registration, route: index),
-            scope: core.scopeList[Int(found.scopeID)],
-            routeParameters: core.parameters(of: found, in: source, firstCaptureStart: firstCaptureStart),
-            wildcard: core.wildcard(of: found, in: source), properties: properties(routes[index].properties, url))
+            matchedTemplate: template(ofRegistration: parts.registration, route: index), scope: parts.scope,
+            routeParameters: parts.parameters, wildcard: parts.wildcard,
+            properties: properties(routes[index].properties, url))
     }
 
     /// The template of one of a route's registrations: stored, because parsing it again for every
