@@ -17,17 +17,10 @@ struct TrieSearch {
     /// there, and, for the root's folded literals of an app link, the last one tried.
     private struct Frame {
         var node: Int32
-        var stage: Int32
+        var stage: SearchStage
         var key: UInt64
         var lastLiteral: Int32
     }
-
-    // The kinds of child a node's children are tried in, most specific first; then its catch-alls.
-    private static let literalStage: Int32 = 0
-    private static let typedStage: Int32 = 1
-    private static let parameterStage: Int32 = 2
-    private static let catchAllStage: Int32 = 3
-    private static let doneStage: Int32 = 4
 
     /// The leaf of the best match: highest priority, then most specific, then first registered.
     ///
@@ -38,10 +31,11 @@ struct TrieSearch {
     /// with equal priorities the first leaf found is the answer. The search's first path is walked
     /// on its own first (``firstPathLeaf()``), which is all most lookups need.
     func best() -> Hit? {
-        let quick = firstPathLeaf()
-        if quick.leaf >= 0 { return quick }
-        if quick.leaf == Self.noMatch { return nil }
-        return fullSearch().map(hit(leaf:))
+        switch firstPathLeaf() {
+        case .found(let hit): return hit
+        case .noMatch: return nil
+        case .searchInFull: return fullSearch().map(hit(leaf:))
+        }
     }
 
     /// A leaf found, with its route, so that the caller reads no leaf.
@@ -57,16 +51,22 @@ struct TrieSearch {
         return Hit(leaf: index, route: leaf.route)
     }
 
-    /// A ``firstPathLeaf()`` answer that is no leaf: -1 (search in full) or ``noMatch``.
-    @inline(__always)
-    private static func noLeaf(_ code: Int32) -> Hit {
-        Hit(leaf: code, route: -1)
-    }
-
     /// ``best()`` when the first path does not give the answer. Kept out of line, so that the
     /// common case pays neither for its stack of frames nor for the guard that protects it.
     @inline(never)
     private func fullSearch() -> Int32? {
+        var unused: [Int32] = []
+        return walk(collectingInto: &unused, collectAll: false)
+    }
+
+    /// The one walk of the trie beyond its first path: depth first, without recursion (one frame
+    /// per depth), each node's children in ``SearchStage`` order. For the best match it keeps the
+    /// best leaf, skips a subtree whose highest priority cannot beat it and stops once nothing in
+    /// the trie can; with `collectAll` it appends every acceptable leaf to `results` in search
+    /// order (most specific first) and prunes nothing.
+    /// Inlined into both callers, so that each is compiled for its own `collectAll`.
+    @inline(__always)
+    private func walk(collectingInto results: inout [Int32], collectAll: Bool) -> Int32? {
         let depthCount = segments.count
         return withUnsafeTemporaryAllocation(of: Frame.self, capacity: depthCount + 1) { frames -> Int32? in
             let nodes = trie.pointee.nodes
@@ -79,47 +79,57 @@ struct TrieSearch {
             var node: Int32 = 0
             var key = trie.pointee.rootKey
             var depth = 0
-            var stage = Self.literalStage
+            var stage = SearchStage(.literal)
             var lastLiteral: Int32 = -1
             while true {
                 let record = nodes[Int(node)]
                 var next = Child.none
                 if depth == depthCount {
-                    considerEnding(at: node, &best, &bestPriority)
+                    if collectAll {
+                        collect(record.leafStart, record.catchAllEnd, into: &results)
+                    } else {
+                        considerEnding(at: node, &best, &bestPriority)
+                    }
                 } else {
-                    while stage < Self.doneStage {
+                    while stage != .done {
                         switch stage {
-                        case Self.literalStage:
+                        case .literal:
                             if depth == 0 && foldRoot {
                                 if trie.pointee.foldedRootIsUnique {
-                                    stage = Self.typedStage
+                                    stage = .typed
                                     next = foldedRootChildByHash()
                                 } else if let child = foldedRootChild(after: Int(lastLiteral)) {
                                     // Several root literals may fold to this key: stay at this stage.
                                     next = Child(node: Int32(tableIndex: child), key: trie.pointee.nodeKeys[child])
                                     lastLiteral = next.node
                                 } else {
-                                    stage = Self.typedStage
+                                    stage = .typed
                                 }
                             } else {
-                                stage = Self.typedStage
+                                stage = .typed
                                 if hasLiterals(node) {
                                     next = literalChild(of: Child(node: node, key: key), depth: depth)
                                 }
                             }
-                        case Self.typedStage:
-                            stage = Self.parameterStage
+                        case .typed:
+                            stage = .parameter
                             if record.typedChild >= 0 {
                                 next = Child(node: record.typedChild, key: NodeKey.child(key, NodeKey.typed))
                             }
-                        case Self.parameterStage:
-                            stage = Self.catchAllStage
+                        case .parameter:
+                            stage = .catchAll
                             if record.parameterChild >= 0 {
                                 next = Child(node: record.parameterChild, key: NodeKey.child(key, NodeKey.parameter))
                             }
-                        default:
-                            stage = Self.doneStage
-                            consider(record.catchAllStart, record.catchAllEnd, &best, &bestPriority)
+                        case .catchAll:
+                            stage = .done
+                            if collectAll {
+                                collect(record.catchAllStart, record.catchAllEnd, into: &results)
+                            } else {
+                                consider(record.catchAllStart, record.catchAllEnd, &best, &bestPriority)
+                            }
+                        case .done:
+                            break
                         }
                         if next.node >= 0 {
                             if Int64(maxPriorities[Int(next.node)]) > bestPriority { break }
@@ -132,7 +142,7 @@ struct TrieSearch {
                     depth &+= 1
                     node = next.node
                     key = next.key
-                    stage = Self.literalStage
+                    stage = SearchStage(.literal)
                     lastLiteral = -1
                     continue
                 }
@@ -159,11 +169,11 @@ struct TrieSearch {
     /// was read, so the slots of a path of literals are read in parallel; then the last node, whose
     /// record usually answers for its first leaf.
     @inline(__always)
-    private func firstPathLeaf() -> Hit {
+    private func firstPathLeaf() -> FirstPathAnswer<Hit> {
         let nodes = trie.pointee.nodes
         let depthCount = segments.count
         let foldRoot = foldFirstSegment && !trie.pointee.caseInsensitive
-        if foldRoot && !trie.pointee.foldedRootIsUnique { return Self.noLeaf(-1) }
+        if foldRoot && !trie.pointee.foldedRootIsUnique { return .searchInFull }
         var node: Int32 = 0
         var key = trie.pointee.rootKey
         var depth = 0
@@ -186,8 +196,7 @@ struct TrieSearch {
                     var best: Int32 = -1
                     var bestPriority = Int64.min
                     consider(record.catchAllStart, record.catchAllEnd, &best, &bestPriority)
-                    let answer = firstPathAnswer(best, bestPriority, at: node)
-                    return answer >= 0 ? hit(leaf: answer) : Self.noLeaf(answer)
+                    return firstPathAnswer(best, bestPriority, at: node).map(hit(leaf:))
                 }
             }
             node = next.node
@@ -197,14 +206,14 @@ struct TrieSearch {
         var best: Int32 = -1
         var bestPriority = Int64.min
         considerEnding(at: node, &best, &bestPriority)
-        let answer = firstPathAnswer(best, bestPriority, at: node)
-        if answer < 0 { return Self.noLeaf(answer) }
-        // The node's first ending template: its record sums it up (see ``FlatTrie/Node``).
-        let record = nodes[Int(node)]
-        if record.leafStart < record.catchAllStart && answer == record.leafStart {
-            return Hit(leaf: answer, route: record.endRoute)
+        return firstPathAnswer(best, bestPriority, at: node).map { answer in
+            // The node's first ending template: its record sums it up (see ``FlatTrie/Node``).
+            let record = nodes[Int(node)]
+            if record.leafStart < record.catchAllStart && answer == record.leafStart {
+                return Hit(leaf: answer, route: record.endRoute)
+            }
+            return hit(leaf: answer)
         }
-        return hit(leaf: answer)
     }
 
     /// Whether the node's record shows that its first ending leaf is acceptable, as ``accepts(_:)``
@@ -222,23 +231,20 @@ struct TrieSearch {
         return true
     }
 
-    /// ``firstPathLeaf()``'s answer when the search has shown that nothing matches.
-    private static let noMatch: Int32 = -2
-
     /// What the leaf found where the first path ends (or stops, at `node`) tells: it is the answer
     /// when it has the highest priority in the trie; when no node on the path has another way on
     /// (``SegmentTrie/unforkedNodes``), it is the answer whatever its priority, and no leaf means
-    /// no match; otherwise -1, and the search goes on in full.
+    /// no match; otherwise the search goes on in full.
     ///
     /// Where the path stops, the leaf is a catch-all that starts at `node`. The first path is the
     /// most specific at every depth it reached, so that catch-all beats every match that leaves the
     /// path earlier (less specific at the depth where it leaves) and every catch-all that starts
     /// higher up on it (a catch-all where it has a segment); nothing else matches through `node`.
     @inline(__always)
-    private func firstPathAnswer(_ best: Int32, _ bestPriority: Int64, at node: Int32) -> Int32 {
-        if bestPriority >= Int64(trie.pointee.maxPriorities[0]) { return best }
-        guard Self.isSet(trie.pointee.unforkedNodes, node) else { return -1 }
-        return best >= 0 ? best : Self.noMatch
+    private func firstPathAnswer(_ best: Int32, _ bestPriority: Int64, at node: Int32) -> FirstPathAnswer<Int32> {
+        if bestPriority >= Int64(trie.pointee.maxPriorities[0]) { return .found(best) }
+        guard Self.isSet(trie.pointee.unforkedNodes, node) else { return .searchInFull }
+        return best >= 0 ? .found(best) : .noMatch
     }
 
     /// Whether `node`'s bit is set in a per-node bitset.
@@ -293,38 +299,9 @@ struct TrieSearch {
     // MARK: - Every match
 
     /// Every matching leaf, in search order (most specific first). The caller orders by priority.
+    @inline(never)
     func all(into results: inout [Int32]) {
-        searchAll(node: 0, key: trie.pointee.rootKey, depth: 0, into: &results)
-    }
-
-    private func searchAll(node index: Int, key: UInt64, depth: Int, into results: inout [Int32]) {
-        let node = trie.pointee.nodes[index]
-        let catchAllEnd = node.catchAllEnd
-        if depth == segments.count {
-            collect(node.leafStart, node.catchAllStart, into: &results)
-            collect(node.catchAllStart, catchAllEnd, into: &results)
-            return
-        }
-        if depth == 0 && foldFirstSegment && !trie.pointee.caseInsensitive {
-            var found = foldedRootChild(after: -1)
-            while let child = found {
-                searchAll(node: child, key: trie.pointee.nodeKeys[child], depth: depth + 1, into: &results)
-                found = foldedRootChild(after: child)
-            }
-        } else if hasLiterals(Int32(tableIndex: index)) {
-            let child = literalChild(of: Child(node: Int32(tableIndex: index), key: key), depth: depth)
-            if child.node >= 0 { searchAll(node: Int(child.node), key: child.key, depth: depth + 1, into: &results) }
-        }
-        if node.typedChild >= 0 {
-            searchAll(
-                node: Int(node.typedChild), key: NodeKey.child(key, NodeKey.typed), depth: depth + 1, into: &results)
-        }
-        if node.parameterChild >= 0 {
-            searchAll(
-                node: Int(node.parameterChild), key: NodeKey.child(key, NodeKey.parameter), depth: depth + 1,
-                into: &results)
-        }
-        collect(node.catchAllStart, catchAllEnd, into: &results)
+        _ = walk(collectingInto: &results, collectAll: true)
     }
 
     private func collect(_ start: Int32, _ end: Int32, into results: inout [Int32]) {
@@ -362,5 +339,39 @@ struct TrieSearch {
         if !segment.isComplex, case .int = type.kind { return ParameterType.acceptsInt(raw) }
         guard let value = PercentDecoding.decode(raw) else { return false }
         return type.accepts(value)
+    }
+}
+
+/// The kinds of child a search tries at a node, in ``SegmentClass``'s order (most specific first),
+/// then done. The search's `switch` over it is exhaustive, so a new class of segment is a new stage
+/// the compiler asks the search to handle.
+enum SearchStage: UInt8 {
+    case literal, typed, parameter, catchAll, done
+
+    /// The stage that tries children of `segmentClass`.
+    init(_ segmentClass: SegmentClass) {
+        switch segmentClass {
+        case .literal: self = .literal
+        case .typed: self = .typed
+        case .parameter: self = .parameter
+        case .catchAll: self = .catchAll
+        }
+    }
+}
+
+/// What the search's first path tells (``TrieSearch/firstPathLeaf()``): the answer, no match at
+/// all, or that the search must go on in full.
+enum FirstPathAnswer<Found> {
+    case found(Found)
+    case noMatch
+    case searchInFull
+
+    @inline(__always)
+    func map<Other>(_ transform: (Found) -> Other) -> FirstPathAnswer<Other> {
+        switch self {
+        case .found(let found): .found(transform(found))
+        case .noMatch: .noMatch
+        case .searchInFull: .searchInFull
+        }
     }
 }
