@@ -44,7 +44,19 @@ enum NodeKey {
     }
 
     /// The state before an edge's first word.
-    static let edgeSeed: UInt64 = 0x243F_6A88_85A3_08D3
+    private static let edgeSeed: UInt64 = 0x243F_6A88_85A3_08D3
+
+    /// The hash of an edge whose key fits in two words (up to 16 bytes).
+    @inline(__always)
+    static func edge(_ first: UInt64, _ second: UInt64) -> UInt64 {
+        mix(mix(edgeSeed, first), second)
+    }
+
+    /// The hash of an edge whose key fits in three words (17 to 24 bytes).
+    @inline(__always)
+    static func edge(_ first: UInt64, _ second: UInt64, _ third: UInt64) -> UInt64 {
+        mix(edge(first, second), third)
+    }
 
     /// Folds one word of an edge's key (little-endian, padding zero) into the state.
     @inline(__always)
@@ -55,8 +67,11 @@ enum NodeKey {
     /// The hash of a literal edge: its key bytes read as little-endian words, the last padded with
     /// zero bytes, two words at least (so that a lookup hashes a short segment without a branch).
     /// A key never holds a zero byte, so the padding is unambiguous.
+    ///
+    /// The fold is written here once; a lookup calls the two- and three-word forms below, which
+    /// give the same hash for a key of up to 16 or 24 bytes without a loop.
     static func edge(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        var state = mix(mix(edgeSeed, SegmentTrie.word(bytes, from: 0)), SegmentTrie.word(bytes, from: 8))
+        var state = edge(SegmentTrie.word(bytes, from: 0), SegmentTrie.word(bytes, from: 8))
         var offset = 16
         while offset < bytes.count {
             state = mix(state, SegmentTrie.word(bytes, from: offset))

@@ -67,7 +67,7 @@ extension TrieSearch {
             prefix = ByteWord.lowercased(prefix)
             suffix = ByteWord.lowercased(suffix)
         }
-        let childKey = NodeKey.child(parent.key, NodeKey.mix(NodeKey.mix(NodeKey.edgeSeed, prefix), suffix))
+        let childKey = NodeKey.child(parent.key, NodeKey.edge(prefix, suffix))
         return find(childKey, parent: parent.node, prefix: prefix, suffix: suffix, length: length) { _ in true }
     }
 
@@ -87,7 +87,7 @@ extension TrieSearch {
         let prefix = ByteWord.loadForMasking(base, at: start, count: count)
         let suffix = ByteWord.loadForMasking(base, at: start &+ 8, count: count)
         let third = ByteWord.loadForMasking(base, at: start &+ 16, count: count) & ByteWord.mask(bytes: length &- 16)
-        let edge = NodeKey.mix(NodeKey.mix(NodeKey.mix(NodeKey.edgeSeed, prefix), suffix), third)
+        let edge = NodeKey.edge(prefix, suffix, third)
         return find(
             NodeKey.child(parent.key, edge), parent: parent.node, prefix: prefix, suffix: suffix, length: length
         ) { slot in
@@ -153,7 +153,7 @@ extension TrieSearch {
             prefix = ByteWord.lowercased(prefix)
             suffix = ByteWord.lowercased(suffix)
         }
-        var edge = NodeKey.mix(NodeKey.mix(NodeKey.edgeSeed, prefix), suffix)
+        var edge = NodeKey.edge(prefix, suffix)
         if length > 16 {
             var offset = 16
             while offset < length {
