@@ -7,8 +7,9 @@ import Testing
 @Suite struct FoundPackingTests {
     @Test(arguments: [Int32(0), 1, -1, Int32.max, Int32.min])
     func everyFieldComesBackAsItWentIn(value: Int32) {
-        let found = MatchingCore.Found(leafIndex: value, scopeID: ~value, pathStart: value &+ 1, pathEnd: value &- 1)
-        #expect(found.leafIndex == value)
+        let found = MatchingCore.Found(
+            leafIndex: LeafIndex(value), scopeID: ~value, pathStart: value &+ 1, pathEnd: value &- 1)
+        #expect(found.leafIndex == LeafIndex(value))
         #expect(found.scopeID == ~value)
         #expect(found.pathStart == value &+ 1)
         #expect(found.pathEnd == value &- 1)

@@ -23,15 +23,15 @@ import Testing
         defer { withExtendedLifetime(table) {} }
         let views = table.core.trie.views.pointee
         var literals = 0
-        for index in views.slots.indices where views.slots[index].parent >= 0 {
-            #expect(Int(views.slots[index].child) == index + 1)
+        for index in views.slots.indices where views.slots[index].parent.exists {
+            #expect(views.slots[index].child.offset == index + 1)
             literals += 1
         }
         #expect(literals > 0)
         // Folded host records come after the literals and lead to the root literal they fold.
-        for index in views.slots.indices where views.slots[index].parent < 0 {
-            let child = Int(views.slots[index].child)
-            #expect(views.slots[child - 1].parent == 0)
+        for index in views.slots.indices where !views.slots[index].parent.exists {
+            let child = views.slots[index].child.offset
+            #expect(views.slots[child - 1].parent == .root)
         }
     }
 

@@ -21,7 +21,7 @@ struct MatchDetails: Sendable {
     /// The matched route's registration index.
     var route: Int32 { leafRecord.route }
 
-    var leafRecord: SegmentTrie.Leaf { core.trie.leaves[Int(found.leafIndex)] }
+    var leafRecord: SegmentTrie.Leaf { core.trie.leaves[leaf: found.leafIndex] }
     var template: RouteTemplate { core.template(of: Int(route)) }
     var variantValue: RouteTemplate.Variant {
         let variants = template.variants
@@ -57,12 +57,12 @@ extension MatchingCore {
         /// its end (high half).
         @usableFromInline var path: UInt64
 
-        init(leafIndex: Int32, scopeID: Int32, pathStart: Int32, pathEnd: Int32) {
-            leafAndScope = UInt64(UInt32(bitPattern: leafIndex)) | UInt64(UInt32(bitPattern: scopeID)) &<< 32
+        init(leafIndex: LeafIndex, scopeID: Int32, pathStart: Int32, pathEnd: Int32) {
+            leafAndScope = UInt64(UInt32(bitPattern: leafIndex.rawValue)) | UInt64(UInt32(bitPattern: scopeID)) &<< 32
             path = UInt64(UInt32(bitPattern: pathStart)) | UInt64(UInt32(bitPattern: pathEnd)) &<< 32
         }
 
-        var leafIndex: Int32 { Int32(truncatingIfNeeded: leafAndScope) }
+        var leafIndex: LeafIndex { LeafIndex(Int32(truncatingIfNeeded: leafAndScope)) }
         var scopeID: Int32 { Int32(truncatingIfNeeded: leafAndScope &>> 32) }
         var pathStart: Int32 { Int32(truncatingIfNeeded: path) }
         var pathEnd: Int32 { Int32(truncatingIfNeeded: path &>> 32) }
@@ -70,7 +70,7 @@ extension MatchingCore {
 
     /// A found leaf.
     @inline(__always)
-    func found(leafIndex: Int32, scopeID: Int32, path: Range<Int>) -> Found {
+    func found(leafIndex: LeafIndex, scopeID: Int32, path: Range<Int>) -> Found {
         Found(
             leafIndex: leafIndex, scopeID: scopeID, pathStart: Int32(truncatingIfNeeded: path.lowerBound),
             pathEnd: Int32(truncatingIfNeeded: path.upperBound))
@@ -78,8 +78,8 @@ extension MatchingCore {
 
     /// One more than the offset of the first `:name` parameter's first byte of a found leaf, from
     /// the parsed segments, or 0 when it has none (see ``CoreLookup/firstCaptureStart``).
-    func firstCaptureStart(leafIndex: Int32, segments: UnsafeBufferPointer<SegmentRef>) -> Int32 {
-        let leaf = trie.leaves[Int(leafIndex)]
+    func firstCaptureStart(leafIndex: LeafIndex, segments: UnsafeBufferPointer<SegmentRef>) -> Int32 {
+        let leaf = trie.leaves[leaf: leafIndex]
         guard leaf.parameterCount > 0 else { return 0 }
         let position = Int(trie.parameterPositions[Int(leaf.parameterStart)])
         return position < segments.count ? segments[position].start &+ 1 : 0
@@ -148,14 +148,14 @@ extension MatchingCore {
                 return start..<index
             }
         }
-        let leaf = trie.leaves[Int(found.leafIndex)]
+        let leaf = trie.leaves[leaf: found.leafIndex]
         let position = Int(trie.parameterPositions[Int(leaf.parameterStart) + index])
         return source.withUTF8Bytes { Self.segmentRange(position, of: found, in: $0) }
     }
 
     /// The catch-all's segments, decoded, or `nil` when the template has no catch-all.
     func wildcard(of found: Found, in source: String) -> [String]? {
-        let leaf = trie.leaves[Int(found.leafIndex)]
+        let leaf = trie.leaves[leaf: found.leafIndex]
         guard leaf.isCatchAll else { return nil }
         // The catch-all starts at the template's last segment (or at the path's end, for none).
         let start = source.withUTF8Bytes {
@@ -167,7 +167,7 @@ extension MatchingCore {
     /// The `:name` parameters and the named catch-all of a found leaf, decoded from `source`
     /// (`firstCaptureStart` as in ``captureRange(_:of:in:firstCaptureStart:)``).
     func parameters(of found: Found, in source: String, firstCaptureStart: Int32 = 0) -> RouteParameters {
-        let record = trie.leaves[Int(found.leafIndex)]
+        let record = trie.leaves[leaf: found.leafIndex]
         if record.parameterCount == 0 && record.catchAllName < 0 { return RouteParameters() }
         if record.parameterCount == 1 && record.catchAllName < 0 {
             let name = trie.names[Int(trie.parameterNames[Int(record.parameterStart)])]

@@ -205,11 +205,13 @@ extension MatchingCore {
                 }
                 continue
             }
-            var leaves: [Int32] = []
+            var leaves: [LeafIndex] = []
             search.all(into: &leaves)
             for leafIndex in stablyOrderedByPriority(leaves) {
-                let leaf = views.pointee.leaves[Int(leafIndex)]
-                if matches.contains(where: { views.pointee.leaves[Int($0.leafIndex)].route == leaf.route }) { continue }
+                let leaf = views.pointee.leaves[leaf: leafIndex]
+                if matches.contains(where: { views.pointee.leaves[leaf: $0.leafIndex].route == leaf.route }) {
+                    continue
+                }
                 matches.append(self.found(leafIndex: leafIndex, scopeID: scopeID, path: anatomy.path))
             }
         }
@@ -248,13 +250,13 @@ extension MatchingCore {
     /// The leaves of one scope pass in ``Precedence`` order. The search found them most specific
     /// first, so their position stands for their specificity (the search's order is
     /// ``SegmentClass``'s); priority comes before it.
-    private func stablyOrderedByPriority(_ leaves: [Int32]) -> [Int32] {
+    private func stablyOrderedByPriority(_ leaves: [LeafIndex]) -> [LeafIndex] {
         leaves.enumerated().sorted { lhs, rhs in
             // Position in the search's order as the tie-breaker: it is specificity, then registration.
             Precedence(
-                priority: Int(trie.leaves[Int(lhs.element)].priority), specificity: .equal, registration: lhs.offset)
+                priority: Int(trie.leaves[leaf: lhs.element].priority), specificity: .equal, registration: lhs.offset)
                 < Precedence(
-                    priority: Int(trie.leaves[Int(rhs.element)].priority), specificity: .equal,
+                    priority: Int(trie.leaves[leaf: rhs.element].priority), specificity: .equal,
                     registration: rhs.offset)
         }
         .map(\.element)

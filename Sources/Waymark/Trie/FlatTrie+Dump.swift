@@ -5,8 +5,9 @@ extension FlatTrie {
     func dump() -> String {
         let views = self.views.pointee
         var literalChildren = [[Int]](repeating: [], count: views.nodes.count)
-        for (index, slot) in views.slots.enumerated() where slot.parent >= 0 && Int(slot.parent) < views.nodes.count {
-            literalChildren[Int(slot.parent)].append(index)
+        for (index, slot) in views.slots.enumerated() where slot.parent.exists && slot.parent.offset < views.nodes.count
+        {
+            literalChildren[slot.parent.offset].append(index)
         }
         var lines: [String] = []
         // Depth first with an explicit stack: a table's depth is its longest template's.
@@ -24,10 +25,10 @@ extension FlatTrie {
             }
             var next: [(node: Int, label: String, depth: Int)] = literalChildren[node].map { record in
                 let slot = views.slots[record]
-                return (Int(slot.child), "\"\(String(decoding: key(of: slot), as: UTF8.self))\"", depth + 1)
+                return (slot.child.offset, "\"\(String(decoding: key(of: slot), as: UTF8.self))\"", depth + 1)
             }
-            if record.typedChild >= 0 { next.append((Int(record.typedChild), "<typed>", depth + 1)) }
-            if record.parameterChild >= 0 { next.append((Int(record.parameterChild), ":parameter", depth + 1)) }
+            if record.typedChild.exists { next.append((record.typedChild.offset, "<typed>", depth + 1)) }
+            if record.parameterChild.exists { next.append((record.parameterChild.offset, ":parameter", depth + 1)) }
             stack.append(contentsOf: next.reversed())
         }
         return lines.joined(separator: "\n")

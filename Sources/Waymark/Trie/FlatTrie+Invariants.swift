@@ -39,9 +39,9 @@ extension FlatTrie {
             }
             indexed[record] += 1
             let slot = views.slots[record]
-            guard slot.parent >= 0 else { continue }
+            guard slot.parent.exists else { continue }
             // Probing goes from the home position to this one without meeting an empty position.
-            let home = NodeKey.home(views.nodeKeys[Int(slot.child)], shift: views.slotShift)
+            let home = NodeKey.home(views.nodeKeys[slot.child.offset], shift: views.slotShift)
             var probe = home
             while probe != position && views.slotIndexes[probe] >= 0 { probe = (probe + 1) & views.slotMask }
             check(probe == position, "record \(record) cannot be found from its home position \(home)")
@@ -49,18 +49,20 @@ extension FlatTrie {
         check(indexed.allSatisfy { $0 == 1 }, "every record is indexed exactly once")
         var keysSeen: Set<[UInt8]> = []
         for (index, slot) in views.slots.enumerated() {
-            check(Int(slot.child) < nodeCount && slot.child > 0, "record \(index) leads to node \(slot.child)")
-            guard slot.child > 0, Int(slot.child) < nodeCount else { continue }
-            if slot.parent >= 0 {
-                check(Int(slot.child) == index + 1, "record \(index) leads to node \(slot.child), not \(index + 1)")
-                check(Int(slot.parent) < nodeCount, "record \(index) has parent \(slot.parent)")
+            check(slot.child.offset < nodeCount && slot.child.rawValue > 0, "record \(index) leads to \(slot.child)")
+            guard slot.child.rawValue > 0, slot.child.offset < nodeCount else { continue }
+            if slot.parent.exists {
+                check(slot.child.offset == index + 1, "record \(index) leads to \(slot.child), not node \(index + 1)")
+                check(slot.parent.offset < nodeCount, "record \(index) has parent \(slot.parent)")
                 let key = [UInt8](key(of: slot))
                 check(!key.isEmpty && !key.contains(0), "record \(index)'s key is empty or holds a zero byte")
                 check(
-                    keysSeen.insert(withUnsafeBytes(of: slot.parent) { Array($0) } + key).inserted,
-                    "node \(slot.parent) has two literal children \"\(String(decoding: key, as: UTF8.self))\"")
+                    keysSeen.insert(withUnsafeBytes(of: slot.parent.rawValue) { Array($0) } + key).inserted,
+                    "node \(slot.parent.rawValue) has two literal children \"\(String(decoding: key, as: UTF8.self))\"")
             } else {
-                check(views.slots[Int(slot.child) - 1].parent == 0, "folded record \(index) leads to no root literal")
+                check(
+                    views.slots[slot.child.offset - 1].parent == .root,
+                    "folded record \(index) leads to no root literal")
             }
         }
     }
@@ -101,8 +103,8 @@ extension FlatTrie {
             }
             let summary = FlatTrie.Node(
                 SegmentTrie.Node(
-                    typedChild: node.typedChild, parameterChild: node.parameterChild, leafStart: node.leafStart,
-                    catchAllStart: node.catchAllStart),
+                    typedChild: node.typedChild.rawValue, parameterChild: node.parameterChild.rawValue,
+                    leafStart: node.leafStart, catchAllStart: node.catchAllStart),
                 typedChild: node.typedChild, parameterChild: node.parameterChild, catchAllEnd: node.catchAllEnd,
                 leaves: leaves, leafScopes: leafScopes)
             check(
@@ -124,15 +126,15 @@ extension FlatTrie {
         var parents = [Int](repeating: -1, count: nodeCount)
         var byLiteral = [Bool](repeating: false, count: nodeCount)
         var hasLiteralChild = [Bool](repeating: false, count: nodeCount)
-        for slot in views.slots where slot.parent >= 0 && Int(slot.child) < nodeCount {
-            parents[Int(slot.child)] = Int(slot.parent)
-            byLiteral[Int(slot.child)] = true
-            hasLiteralChild[Int(slot.parent)] = true
+        for slot in views.slots where slot.parent.exists && slot.child.offset < nodeCount {
+            parents[slot.child.offset] = slot.parent.offset
+            byLiteral[slot.child.offset] = true
+            hasLiteralChild[slot.parent.offset] = true
         }
         for (index, node) in views.nodes.enumerated() {
-            for child in [node.typedChild, node.parameterChild] where child >= 0 {
-                check(Int(child) < nodeCount && child != 0, "node \(index) has child \(child)")
-                if Int(child) < nodeCount { parents[Int(child)] = index }
+            for child in [node.typedChild, node.parameterChild] where child.exists {
+                check(child.offset < nodeCount && child != .root, "node \(index) has child \(child.rawValue)")
+                if child.offset < nodeCount { parents[child.offset] = index }
             }
         }
         // Children are made after their parents by the builder, not in the search's numbering: the
@@ -169,7 +171,7 @@ extension FlatTrie {
             check(bit(views.literalNodes, node) == hasLiteralChild[node], "node \(node)'s literal bit")
             let record = views.nodes[node]
             let forks =
-                record.typedChild >= 0 || record.parameterChild >= 0 || record.catchAllEnd > record.catchAllStart
+                record.typedChild.exists || record.parameterChild.exists || record.catchAllEnd > record.catchAllStart
             let above = node == 0 ? true : (byLiteral[node] && bit(views.unforkedNodes, parents[node]))
             check(bit(views.unforkedNodes, node) == (above && !forks), "node \(node)'s unforked bit")
         }

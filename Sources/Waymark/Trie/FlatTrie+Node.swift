@@ -13,8 +13,8 @@ extension FlatTrie {
     /// design"). It is made here, from the builder's 16-byte records: only the search needs the
     /// summary.
     struct Node: Sendable {
-        var typedChild: Int32
-        var parameterChild: Int32
+        var typedChild: NodeIndex
+        var parameterChild: NodeIndex
         var leafStart: Int32
         var catchAllStart: Int32
         /// The route of `leaves[leafStart]`, when a template ends here; -1 otherwise.
@@ -46,7 +46,7 @@ extension FlatTrie {
         /// are given in the search's numbering, and its catch-alls end at `catchAllEnd` (`leaves`
         /// and `leafScopes` are the trie's).
         init(
-            _ node: SegmentTrie.Node, typedChild: Int32, parameterChild: Int32, catchAllEnd: Int32,
+            _ node: SegmentTrie.Node, typedChild: NodeIndex, parameterChild: NodeIndex, catchAllEnd: Int32,
             leaves: [SegmentTrie.Leaf], leafScopes: [Int32]
         ) {
             self.typedChild = typedChild

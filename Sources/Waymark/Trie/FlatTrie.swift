@@ -87,7 +87,8 @@ final class FlatTrie: @unchecked Sendable {
                 records.append(
                     SegmentTrie.Slot(
                         prefix: SegmentTrie.word(key, from: 0), suffix: SegmentTrie.word(key, from: 8),
-                        parent: parent, child: child, keyCount: edge.keyCount, keyStart: edge.keyStart))
+                        parent: NodeIndex(parent), child: NodeIndex(child), keyCount: edge.keyCount,
+                        keyStart: edge.keyStart))
             }
             for edge in trie.edges {
                 append(
@@ -189,8 +190,8 @@ final class FlatTrie: @unchecked Sendable {
         for position in 0..<views.slotIndexes.count where views.slotIndexes[position] >= 0 {
             let record = views.slots[Int(views.slotIndexes[position])]
             // The root's folded records are placed by a key the table does not keep.
-            guard record.parent >= 0 else { continue }
-            let home = NodeKey.home(views.nodeKeys[Int(record.child)], shift: views.slotShift)
+            guard record.parent.exists else { continue }
+            let home = NodeKey.home(views.nodeKeys[node: record.child], shift: views.slotShift)
             longest = max(longest, (position - home) & views.slotMask)
         }
         return longest
@@ -207,8 +208,8 @@ final class FlatTrie: @unchecked Sendable {
                 buffer.initializeElement(
                     at: Int(order[index]),
                     to: FlatTrie.Node(
-                        node, typedChild: node.typedChild >= 0 ? order[Int(node.typedChild)] : -1,
-                        parameterChild: node.parameterChild >= 0 ? order[Int(node.parameterChild)] : -1,
+                        node, typedChild: node.typedChild >= 0 ? NodeIndex(order[Int(node.typedChild)]) : .none,
+                        parameterChild: node.parameterChild >= 0 ? NodeIndex(order[Int(node.parameterChild)]) : .none,
                         catchAllEnd: catchAllEnd, leaves: trie.leaves, leafScopes: trie.leafScopes))
             }
             initialized = count

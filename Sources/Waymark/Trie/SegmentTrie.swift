@@ -42,13 +42,13 @@ struct SegmentTrie: Sendable {
         var prefix: UInt64 = 0
         /// Key bytes 8 to 15, little-endian, padded with zero bytes.
         var suffix: UInt64 = 0
-        /// The parent node, or -1 for the root's literals as the host of an app link sees them
-        /// (folded).
-        var parent: Int32 = 0
+        /// The parent node, or ``NodeIndex/foldedRoot`` for the root's literals as the host of an
+        /// app link sees them (folded).
+        var parent: NodeIndex = .root
         /// The child node. In the built table (search numbering, see ``FlatTrie``) the record at
         /// position `i` leads to node `i + 1`, except the root's folded records, which lead to the
         /// node of the literal they fold.
-        var child: Int32 = -1
+        var child: NodeIndex = .none
         var keyCount: Int32 = 0
         /// Where the key starts in the trie's key bytes (for keys longer than sixteen bytes).
         var keyStart: Int32 = 0

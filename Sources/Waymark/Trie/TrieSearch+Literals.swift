@@ -3,10 +3,10 @@
 extension TrieSearch {
     /// A child node and its key; `node` is -1 when there is none.
     struct Child {
-        var node: Int32
+        var node: NodeIndex
         var key: UInt64
 
-        static let none = Child(node: -1, key: 0)
+        static let none = Child(node: .none, key: 0)
     }
 
     /// The literal child of `parent` that segment `depth` leads to, if any. Keys are unique per
@@ -113,11 +113,11 @@ extension TrieSearch {
     /// ``foldedRootChildByHash()`` reads that from the record.)
     @inline(__always)
     private func find(
-        _ childKey: UInt64, parent: Int32, prefix: UInt64, suffix: UInt64, length: Int,
+        _ childKey: UInt64, parent: NodeIndex, prefix: UInt64, suffix: UInt64, length: Int,
         rest: (SegmentTrie.Slot) -> Bool
     ) -> Child {
         let keyCount = UInt64(truncatingIfNeeded: length)
-        let parentBits = UInt64(UInt32(bitPattern: parent))
+        let parentBits = UInt64(UInt32(bitPattern: parent.rawValue))
         let slots = trie.pointee.slots
         let indexes = trie.pointee.slotIndexes
         let mask = trie.pointee.slotMask
@@ -130,8 +130,8 @@ extension TrieSearch {
             let difference =
                 (slot.prefix ^ prefix) | (slot.suffix ^ suffix)
                 | ((UInt64(UInt32(bitPattern: slot.keyCount)) ^ keyCount) << 32)
-                | (UInt64(UInt32(bitPattern: slot.parent)) ^ parentBits)
-            if difference == 0 && rest(slot) { return Child(node: index &+ 1, key: childKey) }
+                | (UInt64(UInt32(bitPattern: slot.parent.rawValue)) ^ parentBits)
+            if difference == 0 && rest(slot) { return Child(node: NodeIndex(index &+ 1), key: childKey) }
             position = (position &+ 1) & mask
         }
     }
@@ -243,18 +243,18 @@ extension TrieSearch {
     func foldedRootChildByHash() -> Child {
         let segment = segments[0]
         if !segment.isComplex {
-            let found = probeFolded(parent: Child(node: -1, key: trie.pointee.foldedRootKey), segment: segment)
-            guard found.node > 0 else { return .none }
+            let found = probeFolded(parent: Child(node: .foldedRoot, key: trie.pointee.foldedRootKey), segment: segment)
+            guard found.node.exists else { return .none }
             // The node after the record's position is the folded record's own; it leads to `child`.
-            let child = trie.pointee.slots[Int(found.node &- 1)].child
-            return Child(node: child, key: trie.pointee.nodeKeys[Int(child)])
+            let child = trie.pointee.slots[found.node.offset &- 1].child
+            return Child(node: child, key: trie.pointee.nodeKeys[node: child])
         }
-        guard let node = foldedRootChild(after: -1) else { return .none }
-        return Child(node: Int32(tableIndex: node), key: trie.pointee.nodeKeys[node])
+        guard let node = foldedRootChild(after: .none) else { return .none }
+        return Child(node: node, key: trie.pointee.nodeKeys[node: node])
     }
 
     /// The root's children whose folded key equals segment 0, in key order, one after another.
-    func foldedRootChild(after previous: Int) -> Int? {
+    func foldedRootChild(after previous: NodeIndex) -> NodeIndex? {
         let segment = segments[0]
         if !segment.isComplex {
             let probe = UnsafeBufferPointer(rebasing: bytes[Int(segment.start)..<Int(segment.end)])
@@ -265,7 +265,7 @@ extension TrieSearch {
         return comparable.withUnsafeBufferPointer { findFolded(probe: $0, fold: false, after: previous) }
     }
 
-    private func findFolded(probe: UnsafeBufferPointer<UInt8>, fold: Bool, after previous: Int) -> Int? {
+    private func findFolded(probe: UnsafeBufferPointer<UInt8>, fold: Bool, after previous: NodeIndex) -> NodeIndex? {
         let list = trie.pointee.foldedRootEdges
         var low = 0
         var high = list.count
@@ -273,14 +273,14 @@ extension TrieSearch {
             let middle = (low + high) / 2
             if compare(list[middle], probe, fold: fold) < 0 { low = middle + 1 } else { high = middle }
         }
-        if previous >= 0 {
-            while low < list.count, compare(list[low], probe, fold: fold) == 0, Int(list[low].child) != previous {
+        if previous.exists {
+            while low < list.count, compare(list[low], probe, fold: fold) == 0, list[low].child != previous.rawValue {
                 low += 1
             }
             low += 1
         }
         guard low < list.count, compare(list[low], probe, fold: fold) == 0 else { return nil }
-        return Int(list[low].child)
+        return NodeIndex(list[low].child)
     }
 
     /// Three-way comparison of an edge's key with the probe bytes, lowercasing ASCII probe bytes

@@ -16,10 +16,10 @@ struct TrieSearch {
     /// Where the search of one depth stands: the node and its key, the next kind of child to try
     /// there, and, for the root's folded literals of an app link, the last one tried.
     private struct Frame {
-        var node: Int32
+        var node: NodeIndex
         var stage: SearchStage
         var key: UInt64
-        var lastLiteral: Int32
+        var lastLiteral: NodeIndex
     }
 
     /// The leaf of the best match: highest priority, then most specific, then first registered.
@@ -40,22 +40,22 @@ struct TrieSearch {
 
     /// A leaf found, with its route, so that the caller reads no leaf.
     struct Hit {
-        var leaf: Int32
+        var leaf: LeafIndex
         var route: Int32
     }
 
     /// The ``Hit`` of a leaf, read from its record.
     @inline(__always)
-    private func hit(leaf index: Int32) -> Hit {
-        let leaf = trie.pointee.leaves[Int(index)]
+    private func hit(leaf index: LeafIndex) -> Hit {
+        let leaf = trie.pointee.leaves[leaf: index]
         return Hit(leaf: index, route: leaf.route)
     }
 
     /// ``best()`` when the first path does not give the answer. Kept out of line, so that the
     /// common case pays neither for its stack of frames nor for the guard that protects it.
     @inline(never)
-    private func fullSearch() -> Int32? {
-        var unused: [Int32] = []
+    private func fullSearch() -> LeafIndex? {
+        var unused: [LeafIndex] = []
         return walk(collectingInto: &unused, collectAll: false)
     }
 
@@ -66,23 +66,23 @@ struct TrieSearch {
     /// order (most specific first) and prunes nothing.
     /// Inlined into both callers, so that each is compiled for its own `collectAll`.
     @inline(__always)
-    private func walk(collectingInto results: inout [Int32], collectAll: Bool) -> Int32? {
+    private func walk(collectingInto results: inout [LeafIndex], collectAll: Bool) -> LeafIndex? {
         let depthCount = segments.count
-        return withUnsafeTemporaryAllocation(of: Frame.self, capacity: depthCount + 1) { frames -> Int32? in
+        return withUnsafeTemporaryAllocation(of: Frame.self, capacity: depthCount + 1) { frames -> LeafIndex? in
             let nodes = trie.pointee.nodes
             let maxPriorities = trie.pointee.maxPriorities
             let foldRoot = foldFirstSegment && !trie.pointee.caseInsensitive
-            var best: Int32 = -1
+            var best = LeafIndex.none
             // Int64, so that "no leaf yet" is below every Int32 priority.
             var bestPriority = Int64.min
             let ceiling = Int64(maxPriorities[0])
-            var node: Int32 = 0
+            var node = NodeIndex.root
             var key = trie.pointee.rootKey
             var depth = 0
             var stage = SearchStage(.literal)
-            var lastLiteral: Int32 = -1
+            var lastLiteral = NodeIndex.none
             while true {
-                let record = nodes[Int(node)]
+                let record = nodes[node: node]
                 var next = Child.none
                 if depth == depthCount {
                     if collectAll {
@@ -98,9 +98,9 @@ struct TrieSearch {
                                 if trie.pointee.foldedRootIsUnique {
                                     stage = .typed
                                     next = foldedRootChildByHash()
-                                } else if let child = foldedRootChild(after: Int(lastLiteral)) {
+                                } else if let child = foldedRootChild(after: lastLiteral) {
                                     // Several root literals may fold to this key: stay at this stage.
-                                    next = Child(node: Int32(tableIndex: child), key: trie.pointee.nodeKeys[child])
+                                    next = Child(node: child, key: trie.pointee.nodeKeys[node: child])
                                     lastLiteral = next.node
                                 } else {
                                     stage = .typed
@@ -113,12 +113,12 @@ struct TrieSearch {
                             }
                         case .typed:
                             stage = .parameter
-                            if record.typedChild >= 0 {
+                            if record.typedChild.exists {
                                 next = Child(node: record.typedChild, key: NodeKey.child(key, NodeKey.typed))
                             }
                         case .parameter:
                             stage = .catchAll
-                            if record.parameterChild >= 0 {
+                            if record.parameterChild.exists {
                                 next = Child(node: record.parameterChild, key: NodeKey.child(key, NodeKey.parameter))
                             }
                         case .catchAll:
@@ -131,19 +131,19 @@ struct TrieSearch {
                         case .done:
                             break
                         }
-                        if next.node >= 0 {
-                            if Int64(maxPriorities[Int(next.node)]) > bestPriority { break }
+                        if next.node.exists {
+                            if Int64(maxPriorities[node: next.node]) > bestPriority { break }
                             next = .none  // nothing below it can beat the leaf found
                         }
                     }
                 }
-                if next.node >= 0 {
+                if next.node.exists {
                     frames[depth] = Frame(node: node, stage: stage, key: key, lastLiteral: lastLiteral)
                     depth &+= 1
                     node = next.node
                     key = next.key
                     stage = SearchStage(.literal)
-                    lastLiteral = -1
+                    lastLiteral = .none
                     continue
                 }
                 // Nothing in the trie beats the leaf found: the search is over without climbing back.
@@ -155,14 +155,14 @@ struct TrieSearch {
                 stage = frame.stage
                 lastLiteral = frame.lastLiteral
             }
-            return best >= 0 ? best : nil
+            return best.exists ? best : nil
         }
     }
 
     /// The answer when the search's first path gives it: the search goes down the literal, else the
     /// typed, else the parameter child at each depth, and the first path it completes is that one.
     /// When the path reaches the last segment, and a leaf there is acceptable and has the highest
-    /// priority in the trie, nothing found later can beat it. Otherwise -1, and ``best()`` searches
+    /// priority in the trie, nothing found later can beat it. Otherwise ``FirstPathAnswer/searchInFull``, and ``best()`` searches
     /// in full.
     ///
     /// A literal child's slot follows from the URL and the keys of the path so far, not from what
@@ -174,7 +174,7 @@ struct TrieSearch {
         let depthCount = segments.count
         let foldRoot = foldFirstSegment && !trie.pointee.caseInsensitive
         if foldRoot && !trie.pointee.foldedRootIsUnique { return .searchInFull }
-        var node: Int32 = 0
+        var node = NodeIndex.root
         var key = trie.pointee.rootKey
         var depth = 0
         while depth < depthCount {
@@ -184,16 +184,16 @@ struct TrieSearch {
                     depth == 0 && foldRoot
                     ? foldedRootChildByHash() : literalChild(of: Child(node: node, key: key), depth: depth)
             }
-            if next.node < 0 {
-                let record = nodes[Int(node)]
-                if record.typedChild >= 0 {
+            if !next.node.exists {
+                let record = nodes[node: node]
+                if record.typedChild.exists {
                     next = Child(node: record.typedChild, key: NodeKey.child(key, NodeKey.typed))
-                } else if record.parameterChild >= 0 {
+                } else if record.parameterChild.exists {
                     next = Child(node: record.parameterChild, key: NodeKey.child(key, NodeKey.parameter))
                 } else {
                     // Nothing below takes the next segment: only catch-alls that start here can
                     // still match through this path.
-                    var best: Int32 = -1
+                    var best = LeafIndex.none
                     var bestPriority = Int64.min
                     consider(record.catchAllStart, record.catchAllEnd, &best, &bestPriority)
                     return firstPathAnswer(best, bestPriority, at: node).map(hit(leaf:))
@@ -203,13 +203,13 @@ struct TrieSearch {
             key = next.key
             depth &+= 1
         }
-        var best: Int32 = -1
+        var best = LeafIndex.none
         var bestPriority = Int64.min
         considerEnding(at: node, &best, &bestPriority)
         return firstPathAnswer(best, bestPriority, at: node).map { answer in
             // The node's first ending template: its record sums it up (see ``FlatTrie/Node``).
-            let record = nodes[Int(node)]
-            if record.leafStart < record.catchAllStart && answer == record.leafStart {
+            let record = nodes[node: node]
+            if record.leafStart < record.catchAllStart && answer.rawValue == record.leafStart {
                 return Hit(leaf: answer, route: record.endRoute)
             }
             return hit(leaf: answer)
@@ -241,21 +241,23 @@ struct TrieSearch {
     /// path earlier (less specific at the depth where it leaves) and every catch-all that starts
     /// higher up on it (a catch-all where it has a segment); nothing else matches through `node`.
     @inline(__always)
-    private func firstPathAnswer(_ best: Int32, _ bestPriority: Int64, at node: Int32) -> FirstPathAnswer<Int32> {
+    private func firstPathAnswer(
+        _ best: LeafIndex, _ bestPriority: Int64, at node: NodeIndex
+    ) -> FirstPathAnswer<LeafIndex> {
         if bestPriority >= Int64(trie.pointee.maxPriorities[0]) { return .found(best) }
         guard Self.isSet(trie.pointee.unforkedNodes, node) else { return .searchInFull }
-        return best >= 0 ? .found(best) : .noMatch
+        return best.exists ? .found(best) : .noMatch
     }
 
     /// Whether `node`'s bit is set in a per-node bitset.
     @inline(__always)
-    private static func isSet(_ bits: UnsafeBufferPointer<UInt64>, _ node: Int32) -> Bool {
-        bits[Int(node &>> 6)] & (1 &<< UInt64(truncatingIfNeeded: node & 63)) != 0
+    private static func isSet(_ bits: UnsafeBufferPointer<UInt64>, _ node: NodeIndex) -> Bool {
+        bits[node.offset &>> 6] & (1 &<< UInt64(truncatingIfNeeded: node.rawValue & 63)) != 0
     }
 
     /// Whether `node` has literal children (see ``SegmentTrie/literalNodes``).
     @inline(__always)
-    private func hasLiterals(_ node: Int32) -> Bool {
+    private func hasLiterals(_ node: NodeIndex) -> Bool {
         Self.isSet(trie.pointee.literalNodes, node)
     }
 
@@ -264,11 +266,11 @@ struct TrieSearch {
     /// judged from the node's record when the record can tell (``acceptsFirstEnding(_:)``), so that
     /// no leaf is read; it wins, as in ``consider``, only with a priority above the best so far.
     @inline(__always)
-    private func considerEnding(at node: Int32, _ best: inout Int32, _ bestPriority: inout Int64) {
-        let record = trie.pointee.nodes[Int(node)]
+    private func considerEnding(at node: NodeIndex, _ best: inout LeafIndex, _ bestPriority: inout Int64) {
+        let record = trie.pointee.nodes[node: node]
         if record.leafStart < record.catchAllStart && acceptsFirstEnding(record) {
             if Int64(record.endPriority) > bestPriority {
-                best = record.leafStart
+                best = LeafIndex(record.leafStart)
                 bestPriority = Int64(record.endPriority)
             }
         } else {
@@ -281,14 +283,14 @@ struct TrieSearch {
     /// the best so far. Found later in the search means less specific, so only a strictly higher
     /// priority wins.
     @inline(__always)
-    private func consider(_ start: Int32, _ end: Int32, _ best: inout Int32, _ bestPriority: inout Int64) {
+    private func consider(_ start: Int32, _ end: Int32, _ best: inout LeafIndex, _ bestPriority: inout Int64) {
         let leaves = trie.pointee.leaves
         var position = start
         while position < end {
             let priority = Int64(leaves[Int(position)].priority)
             if priority <= bestPriority { return }
             if accepts(position) {
-                best = position
+                best = LeafIndex(position)
                 bestPriority = priority
                 return
             }
@@ -300,12 +302,12 @@ struct TrieSearch {
 
     /// Every matching leaf, in search order (most specific first). The caller orders by priority.
     @inline(never)
-    func all(into results: inout [Int32]) {
+    func all(into results: inout [LeafIndex]) {
         _ = walk(collectingInto: &results, collectAll: true)
     }
 
-    private func collect(_ start: Int32, _ end: Int32, into results: inout [Int32]) {
-        for position in start..<end where accepts(position) { results.append(position) }
+    private func collect(_ start: Int32, _ end: Int32, into results: inout [LeafIndex]) {
+        for position in start..<end where accepts(position) { results.append(LeafIndex(position)) }
     }
 
     // MARK: - Leaves
