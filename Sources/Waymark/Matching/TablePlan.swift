@@ -138,14 +138,16 @@ struct TablePlan: Sendable {
             }
             var typesKnown = true
             template.forEachVariant { _, variant in
-                for (name, type) in variant.segments.flatMap(\.parameterCaptures) {
-                    guard let type, parameterTypes[type] == nil else { continue }
-                    let known = parameterTypes.keys.sorted().joined(separator: ", ")
-                    fail(
-                        index, .unknownParameterType,
-                        "\"\(template.pattern)\": parameter '\(name)' has the unknown type '\(type)'; known types are "
-                            + "\(known) (register others with addParameterType(_:))")
-                    typesKnown = false
+                for segment in variant.segments {
+                    segment.forEachParameterCapture { name, type in
+                        guard let type, parameterTypes[type] == nil else { return }
+                        let known = parameterTypes.keys.sorted().joined(separator: ", ")
+                        fail(
+                            index, .unknownParameterType,
+                            "\"\(template.pattern)\": parameter '\(name)' has the unknown type '\(type)'; known types are "
+                                + "\(known) (register others with addParameterType(_:))")
+                        typesKnown = false
+                    }
                 }
             }
             let written = definitions[index].scopes

@@ -88,6 +88,16 @@ package struct Precedence: Comparable, Sendable {
         return lhs.registration < rhs.registration
     }
 
+    /// `<` for two matches known to be in the same scope pass and equally specific (the leaves of
+    /// one trie node): priority, then registration. Without a ``Specificity`` to retain, for the
+    /// table build's sorts.
+    @inline(__always)
+    package static func wins(
+        priority: Int32, registration: Int32, overPriority otherPriority: Int32, registration otherRegistration: Int32
+    ) -> Bool {
+        priority != otherPriority ? priority > otherPriority : registration < otherRegistration
+    }
+
     /// Equal in every part: only a match with itself.
     package static func == (lhs: Self, rhs: Self) -> Bool {
         lhs.scopeRank == rhs.scopeRank && lhs.priority == rhs.priority && lhs.specificity == rhs.specificity

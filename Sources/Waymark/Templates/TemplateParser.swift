@@ -196,13 +196,15 @@ struct TemplateParser {
                     throw error(at: original(index), "empty segment ('//'); remove the extra '/'")
                 }
                 let segment = try parseSegment(text, segmentStart..<index, isLast: index == end, original: original)
-                for name in segment.capturedNames {
+                var duplicate: String?
+                segment.forEachCapturedName { name in
                     work += 1
-                    if !names.insert(name).inserted {
-                        throw error(
-                            at: original(segmentStart), "the parameter name '\(name)' is used twice; rename one of them"
-                        )
-                    }
+                    if duplicate == nil && !names.insert(name).inserted { duplicate = name }
+                }
+                if let duplicate {
+                    throw error(
+                        at: original(segmentStart),
+                        "the parameter name '\(duplicate)' is used twice; rename one of them")
                 }
                 segments.append(segment)
                 segmentStart = index + 1

@@ -28,22 +28,41 @@ public enum TemplateSegment: Hashable, Sendable, CustomStringConvertible {
 // What the rest of the package asks of a segment, each answer one exhaustive `switch`: a new kind
 // of segment makes the compiler stop here, and nowhere else needs a `default:`.
 extension TemplateSegment {
-    /// The one-segment parameters the segment captures, with their types: `:id<int>` gives
-    /// `("id", "int")`. A catch-all is not one of them (see ``catchAllName``).
-    package var parameterCaptures: [(name: String, type: String?)] {
+    /// Calls `body` with each one-segment parameter the segment captures, and its type: `:id<int>`
+    /// gives `("id", "int")`. A catch-all is not one of them (see ``catchAllName``). No array is
+    /// made: the parser and the table build call this for every segment.
+    @inline(__always)
+    package func forEachParameterCapture(_ body: (_ name: String, _ type: String?) -> Void) {
         switch self {
-        case .parameter(let name, let type): [(name, type)]
-        case .literal, .anonymous, .catchAll: []
+        case .parameter(let name, let type): body(name, type)
+        case .literal, .anonymous, .catchAll: break
         }
     }
 
-    /// Every name the segment captures under: its parameters', or a named catch-all's.
-    package var capturedNames: [String] {
+    /// Calls `body` with every name the segment captures under: its parameters', or a named
+    /// catch-all's.
+    @inline(__always)
+    package func forEachCapturedName(_ body: (String) -> Void) {
         switch self {
-        case .parameter(let name, _): [name]
-        case .catchAll(let name): name.map { [$0] } ?? []
-        case .literal, .anonymous: []
+        case .parameter(let name, _): body(name)
+        case .catchAll(let name?): body(name)
+        case .catchAll(nil), .literal, .anonymous: break
         }
+    }
+
+    /// The one-segment parameters the segment captures, with their types
+    /// (``forEachParameterCapture(_:)``).
+    package var parameterCaptures: [(name: String, type: String?)] {
+        var captures: [(name: String, type: String?)] = []
+        forEachParameterCapture { captures.append(($0, $1)) }
+        return captures
+    }
+
+    /// Every name the segment captures under (``forEachCapturedName(_:)``).
+    package var capturedNames: [String] {
+        var names: [String] = []
+        forEachCapturedName { names.append($0) }
+        return names
     }
 
     /// Whether the segment is a catch-all, named or not.

@@ -74,29 +74,36 @@ final class FlatTrie: @unchecked Sendable {
         let recordCount = trie.edges.count + foldedInTable.count
         let capacity = SegmentTrie.slotCapacity(for: recordCount)
         let shift = NodeKey.shift(capacity: capacity)
-        var records: [SegmentTrie.Slot] = []
-        records.reserveCapacity(recordCount)
         var indexes = [Int32](repeating: -1, count: capacity)
-        keys.withUnsafeBufferPointer { keys in
-            func append(_ edge: Edge, parent: Int32, child: Int32, key childKey: UInt64) {
-                let key = UnsafeBufferPointer(
-                    rebasing: keys[Int(edge.keyStart)..<(Int(edge.keyStart) + Int(edge.keyCount))])
-                var position = NodeKey.home(childKey, shift: shift)
-                while indexes[position] >= 0 { position = (position + 1) & (capacity - 1) }
-                indexes[position] = Int32(tableIndex: records.count)
-                records.append(
-                    SegmentTrie.Slot(
-                        prefix: SegmentTrie.word(key, from: 0), suffix: SegmentTrie.word(key, from: 8),
-                        parent: NodeIndex(parent), child: NodeIndex(child), keyCount: edge.keyCount,
-                        keyStart: edge.keyStart))
-            }
-            for edge in trie.edges {
-                append(
-                    edge, parent: order[Int(edge.parent)], child: order[Int(edge.child)],
-                    key: nodeKeys[Int(edge.child)])
-            }
-            for edge in foldedInTable {
-                append(edge, parent: -1, child: edge.child, key: NodeKey.child(foldedRoot, edge.hash))
+        // Written in place, through buffers: an array append would check capacity and uniqueness
+        // for every record.
+        let records = [SegmentTrie.Slot](unsafeUninitializedCapacity: recordCount) { records, written in
+            written = 0
+            keys.withUnsafeBufferPointer { keys in
+                indexes.withUnsafeMutableBufferPointer { indexes in
+                    func append(_ edge: Edge, parent: Int32, child: Int32, key childKey: UInt64) {
+                        let key = UnsafeBufferPointer(
+                            rebasing: keys[Int(edge.keyStart)..<(Int(edge.keyStart) + Int(edge.keyCount))])
+                        var position = NodeKey.home(childKey, shift: shift)
+                        while indexes[position] >= 0 { position = (position + 1) & (capacity - 1) }
+                        indexes[position] = Int32(tableIndex: written)
+                        records.initializeElement(
+                            at: written,
+                            to: SegmentTrie.Slot(
+                                prefix: SegmentTrie.word(key, from: 0), suffix: SegmentTrie.word(key, from: 8),
+                                parent: NodeIndex(parent), child: NodeIndex(child), keyCount: edge.keyCount,
+                                keyStart: edge.keyStart))
+                        written += 1
+                    }
+                    for edge in trie.edges {
+                        append(
+                            edge, parent: order[Int(edge.parent)], child: order[Int(edge.child)],
+                            key: nodeKeys[Int(edge.child)])
+                    }
+                    for edge in foldedInTable {
+                        append(edge, parent: -1, child: edge.child, key: NodeKey.child(foldedRoot, edge.hash))
+                    }
+                }
             }
         }
         var wordMasks: [UInt64] = []

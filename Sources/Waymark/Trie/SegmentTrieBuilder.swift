@@ -260,8 +260,9 @@ struct SegmentTrieBuilder: Sendable {
                 list.sort { lhs, rhs in
                     let left = leaves[Int(lhs)]
                     let right = leaves[Int(rhs)]
-                    return Precedence(priority: Int(left.priority), specificity: .equal, registration: Int(left.route))
-                        < Precedence(priority: Int(right.priority), specificity: .equal, registration: Int(right.route))
+                    return Precedence.wins(
+                        priority: left.priority, registration: left.route, overPriority: right.priority,
+                        registration: right.route)
                 }
                 for leaf in list { maxPriorities[index] = max(maxPriorities[index], leaves[Int(leaf)].priority) }
                 order.append(contentsOf: list)
