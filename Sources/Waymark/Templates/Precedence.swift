@@ -9,6 +9,9 @@
 package enum SegmentClass: Int, Comparable, Hashable, Sendable, CaseIterable {
     /// Literal text: `product`.
     case literal
+    /// Literal text with parameters inside: `{id}.json`. Between two patterns, the one with more
+    /// literal text is more specific (``Specificity``).
+    case pattern
     /// A typed parameter, whatever its type: `:id<int>`. Types share one class, so a typed segment
     /// is checked at the end of the path, where the leaf says which type it needs.
     case typed
@@ -25,6 +28,7 @@ extension TemplateSegment {
     package var segmentClass: SegmentClass {
         switch self {
         case .literal: .literal
+        case .pattern: .pattern
         case .parameter(_, let type): type == nil ? .parameter : .typed
         case .anonymous: .parameter
         case .catchAll: .catchAll
@@ -32,26 +36,48 @@ extension TemplateSegment {
     }
 }
 
-/// How specific a template variant is: the classes of its segments, compared segment by segment
-/// (``SegmentClass``). Where one variant's classes begin the other's, the shorter is more specific:
-/// a template that ends at a segment beats a catch-all that starts there.
+/// How specific a template variant is: its segments compared one by one, by class
+/// (``SegmentClass``) and, between two patterns, by their literal text (more is more specific).
+/// Where one variant's segments begin the other's, the shorter is more specific: a template that
+/// ends at a segment beats a catch-all that starts there.
 package struct Specificity: Comparable, Hashable, Sendable {
-    package let classes: [SegmentClass]
+    /// One segment's place in the order: its class, then (for patterns) its literal length.
+    package struct Rank: Comparable, Hashable, Sendable {
+        package let segmentClass: SegmentClass
+        /// The literal characters of a pattern; 0 for every other class.
+        package let literalLength: Int
 
-    package init(_ variant: RouteTemplate.Variant) {
-        classes = variant.segments.map(\.segmentClass)
+        package init(_ segment: TemplateSegment) {
+            segmentClass = segment.segmentClass
+            switch segment {
+            case .pattern(let pattern): literalLength = pattern.literalLength
+            case .literal, .parameter, .anonymous, .catchAll: literalLength = 0
+            }
+        }
+
+        /// Whether `lhs` is more specific than `rhs`.
+        package static func < (lhs: Self, rhs: Self) -> Bool {
+            lhs.segmentClass != rhs.segmentClass
+                ? lhs.segmentClass < rhs.segmentClass : lhs.literalLength > rhs.literalLength
+        }
     }
 
-    private init(classes: [SegmentClass]) {
-        self.classes = classes
+    package let ranks: [Rank]
+
+    package init(_ variant: RouteTemplate.Variant) {
+        ranks = variant.segments.map(Rank.init)
+    }
+
+    private init(ranks: [Rank]) {
+        self.ranks = ranks
     }
 
     /// For matches known to be equally specific: the leaves of one trie node.
-    package static let equal = Specificity(classes: [])
+    package static let equal = Specificity(ranks: [])
 
     /// Whether `lhs` is more specific than `rhs`.
     package static func < (lhs: Self, rhs: Self) -> Bool {
-        lhs.classes.lexicographicallyPrecedes(rhs.classes)
+        lhs.ranks.lexicographicallyPrecedes(rhs.ranks)
     }
 }
 
