@@ -41,24 +41,39 @@ extension TemplateSegment {
 /// Where one variant's segments begin the other's, the shorter is more specific: a template that
 /// ends at a segment beats a catch-all that starts there.
 package struct Specificity: Comparable, Hashable, Sendable {
-    /// One segment's place in the order: its class, then (for patterns) its literal length.
+    /// One segment's place in the order: its class; for patterns, then their literal length (more
+    /// first), then their typed captures (more first), then their shape's text (byte order), so
+    /// that two different patterns never tie and their order does not depend on registration.
     package struct Rank: Comparable, Hashable, Sendable {
         package let segmentClass: SegmentClass
         /// The literal characters of a pattern; 0 for every other class.
         package let literalLength: Int
+        /// A pattern's typed captures: with the same literal text, more typed captures is more
+        /// specific (as a typed parameter is before a plain one); 0 for every other class.
+        package let typedCaptures: Int
+        /// A pattern's shape as text (``SegmentPattern/shape``); empty for every other class.
+        package let shapeText: String
 
         package init(_ segment: TemplateSegment) {
             segmentClass = segment.segmentClass
             switch segment {
-            case .pattern(let pattern): literalLength = pattern.literalLength
-            case .literal, .parameter, .anonymous, .catchAll: literalLength = 0
+            case .pattern(let pattern):
+                literalLength = pattern.literalLength
+                typedCaptures = pattern.captures.filter { $0.type != nil }.count
+                shapeText = pattern.shape.description
+            case .literal, .parameter, .anonymous, .catchAll:
+                literalLength = 0
+                typedCaptures = 0
+                shapeText = ""
             }
         }
 
         /// Whether `lhs` is more specific than `rhs`.
         package static func < (lhs: Self, rhs: Self) -> Bool {
-            lhs.segmentClass != rhs.segmentClass
-                ? lhs.segmentClass < rhs.segmentClass : lhs.literalLength > rhs.literalLength
+            if lhs.segmentClass != rhs.segmentClass { return lhs.segmentClass < rhs.segmentClass }
+            if lhs.literalLength != rhs.literalLength { return lhs.literalLength > rhs.literalLength }
+            if lhs.typedCaptures != rhs.typedCaptures { return lhs.typedCaptures > rhs.typedCaptures }
+            return Array(lhs.shapeText.utf8).lexicographicallyPrecedes(Array(rhs.shapeText.utf8))
         }
     }
 

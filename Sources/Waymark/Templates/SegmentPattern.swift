@@ -11,6 +11,9 @@
 ///   match, with no other split tried. So a match is one left-to-right scan.
 /// - Text compares with the segment's percent-decoded text, as a literal does.
 public struct SegmentPattern: Hashable, Sendable, CustomStringConvertible {
+    public static func == (lhs: Self, rhs: Self) -> Bool { lhs.pieces == rhs.pieces }
+    public func hash(into hasher: inout Hasher) { hasher.combine(pieces) }
+
     /// One piece of a pattern.
     public enum Piece: Hashable, Sendable {
         /// Literal text.
@@ -22,9 +25,47 @@ public struct SegmentPattern: Hashable, Sendable, CustomStringConvertible {
     /// The pieces, in order; never two captures side by side, never two texts side by side.
     public let pieces: [Piece]
 
+    /// Each piece's UTF-8 bytes, `nil` for a capture: what a match compares (derived from `pieces`).
+    private(set) var utf8Pieces: [[UInt8]?]
+    /// Each capture's type as an index into its table's types (-1: untyped), set by the table that
+    /// holds the pattern; not part of the pattern's identity.
+    var typeIndexes: [Int32] = []
+
     /// A pattern of `pieces`, as the template parser makes it (which checks the rules above).
     init(pieces: [Piece]) {
         self.pieces = pieces
+        utf8Pieces = pieces.map { piece in
+            if case .text(let text) = piece { return Array(text.utf8) }
+            return nil
+        }
+    }
+
+    /// Whether the text compares ignoring ASCII case (in a case-insensitive table; pattern text is
+    /// compared byte for byte otherwise, without Unicode normalization). Not part of the identity.
+    private(set) var foldsASCIICase = false
+
+    /// The pattern as a case-insensitive table matches it: its text's ASCII capitals lowercased in
+    /// `utf8Pieces`, and the segment's lowercased as they are compared.
+    var foldingASCIICase: SegmentPattern {
+        var folded = self
+        folded.foldsASCIICase = true
+        folded.utf8Pieces = utf8Pieces.map { bytes in bytes.map { $0.map(Self.lowercased) } }
+        return folded
+    }
+
+    @inline(__always)
+    private static func lowercased(_ byte: UInt8) -> UInt8 {
+        byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
+    }
+
+    /// The pattern with its capture names left out: patterns of one shape match the same segments
+    /// and split them alike, so they share a node of the trie.
+    package var shape: SegmentPattern {
+        SegmentPattern(
+            pieces: pieces.map { piece in
+                if case .capture(_, let type) = piece { return .capture(name: "", type: type) }
+                return piece
+            })
     }
 
     /// The pattern as written, braces in literal text doubled.
@@ -42,7 +83,7 @@ public struct SegmentPattern: Hashable, Sendable, CustomStringConvertible {
 
     /// The number of literal characters (Unicode scalars): between two patterns at one position,
     /// the one with more literal text is more specific.
-    var literalLength: Int {
+    package var literalLength: Int {
         pieces.reduce(0) { total, piece in
             if case .text(let text) = piece { return total + text.unicodeScalars.count }
             return total
@@ -50,7 +91,7 @@ public struct SegmentPattern: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The captures, in order.
-    var captures: [(name: String, type: String?)] {
+    package var captures: [(name: String, type: String?)] {
         pieces.compactMap { piece in
             if case .capture(let name, let type) = piece { return (name, type) }
             return nil
@@ -58,58 +99,67 @@ public struct SegmentPattern: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The byte ranges of the captures in `segment` (its decoded bytes), in order, or `nil` when the
-    /// segment does not match (types are not checked here). One scan, by the rules above.
-    func captureRanges(in segment: UnsafeBufferPointer<UInt8>) -> [Range<Int>]? {
+    /// segment does not match (types are not checked here).
+    package func captureRanges(in segment: UnsafeBufferPointer<UInt8>) -> [Range<Int>]? {
         var ranges: [Range<Int>] = []
+        return scan(segment) { _, range in
+            ranges.append(range)
+            return true
+        } ? ranges : nil
+    }
+
+    /// Splits `segment` by the rules above in one scan, calling `capture` with each capture's
+    /// index and byte range; `capture` returns `false` to refuse a value (a typed capture), which
+    /// makes the segment not match. Allocates nothing: the search calls it.
+    package func scan(_ segment: UnsafeBufferPointer<UInt8>, _ capture: (Int, Range<Int>) -> Bool) -> Bool {
         var position = 0
         var end = segment.count
-        var pieces = self.pieces[...]
+        var pieces = utf8Pieces[...]
         // Trailing text is anchored at the end.
-        if case .text(let text)? = pieces.last {
-            let suffix = Array(text.utf8)
-            guard end - position >= suffix.count, Self.equal(segment, at: end - suffix.count, suffix) else { return nil }
-            end -= suffix.count
+        if let suffix = pieces.last, let bytes = suffix {
+            guard end - position >= bytes.count, equal(segment, at: end - bytes.count, bytes) else { return false }
+            end -= bytes.count
             pieces = pieces.dropLast()
         }
+        var captureIndex = 0
         var index = pieces.startIndex
         while index < pieces.endIndex {
-            switch pieces[index] {
-            case .text(let text):
-                let bytes = Array(text.utf8)
-                guard end - position >= bytes.count, Self.equal(segment, at: position, bytes) else { return nil }
+            if let bytes = pieces[index] {
+                guard end - position >= bytes.count, equal(segment, at: position, bytes) else { return false }
                 position += bytes.count
-            case .capture:
+            } else {
                 let next = pieces.index(after: index)
-                guard next < pieces.endIndex, case .text(let text) = pieces[next] else {
-                    // The last capture: what is left.
-                    guard end > position else { return nil }
-                    ranges.append(position..<end)
-                    position = end
-                    break
-                }
-                // At least one character, then the first occurrence of the text that follows.
-                let separator = Array(text.utf8)
-                var found: Int?
-                var start = position + 1
-                while start + separator.count <= end {
-                    if Self.equal(segment, at: start, separator) {
-                        found = start
-                        break
+                var stop = end
+                if next < pieces.endIndex, let separator = pieces[next] {
+                    // At least one character, then the first occurrence of the text that follows.
+                    var found: Int?
+                    var start = position + 1
+                    while start + separator.count <= end {
+                        if equal(segment, at: start, separator) {
+                            found = start
+                            break
+                        }
+                        start += 1
                     }
-                    start += 1
+                    guard let found else { return false }
+                    stop = found
                 }
-                guard let found else { return nil }
-                ranges.append(position..<found)
-                position = found
+                guard stop > position, capture(captureIndex, position..<stop) else { return false }
+                captureIndex += 1
+                position = stop
             }
             index = pieces.index(after: index)
         }
-        return position == end ? ranges : nil
+        return position == end
     }
 
-    private static func equal(_ segment: UnsafeBufferPointer<UInt8>, at offset: Int, _ bytes: [UInt8]) -> Bool {
+    @inline(__always)
+    private func equal(_ segment: UnsafeBufferPointer<UInt8>, at offset: Int, _ bytes: [UInt8]) -> Bool {
         guard offset >= 0, offset + bytes.count <= segment.count else { return false }
-        for (index, byte) in bytes.enumerated() where segment[offset + index] != byte { return false }
+        for (index, byte) in bytes.enumerated() {
+            let other = segment[offset + index]
+            if (foldsASCIICase ? Self.lowercased(other) : other) != byte { return false }
+        }
         return true
     }
 }

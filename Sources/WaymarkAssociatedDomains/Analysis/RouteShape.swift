@@ -72,6 +72,11 @@ struct DomainRoutes: Sendable {
                     let (shape, isOpaque) = ValueShape.of(typeName.flatMap { table.parameterType(named: $0) })
                     if isOpaque, let typeName { opaque.insert(typeName) }
                     return .value(shape)
+                case .pattern(let pattern):
+                    // Components have no way to say "text around a value" narrower than any
+                    // value: the segment is any value, and the report names the pattern as opaque.
+                    opaque.insert(pattern.description)
+                    return .value(.any)
                 case .anonymous:
                     return .value(.any)
                 case .catchAll:
