@@ -16,7 +16,7 @@ import Testing
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent()
         let text = try String(
-            contentsOf: root.appendingPathComponent("shared/bench/\(name).routes.txt"), encoding: .utf8)
+            contentsOfFile: root.appendingPathComponent("shared/bench/\(name).routes.txt").path, encoding: .utf8)
         return text.split(separator: "\n").map(String.init).filter { !$0.isEmpty }
     }
 
