@@ -37,10 +37,13 @@ import Waymark
             case 0..<4: part = words.randomElement(using: &random) ?? "a"
             case 4:
                 // A segment pattern, its captures numbered like the parameters.
-                let shapes = ["{P}.json", "v{P}.{Q}", "x{P<int>}", "{P}-{Q}", "{P}.{Q}", "a{P}"]
-                let shape = shapes.randomElement(using: &random) ?? "{P}.json"
-                part = shape.replacingOccurrences(of: "P", with: "p\(parameter)")
-                    .replacingOccurrences(of: "Q", with: "p\(parameter + 1)")
+                let first = "p\(parameter)"
+                let second = "p\(parameter + 1)"
+                let shapes = [
+                    "{\(first)}.json", "v{\(first)}.{\(second)}", "x{\(first)<int>}", "{\(first)}-{\(second)}",
+                    "{\(first)}.{\(second)}", "a{\(first)}",
+                ]
+                part = shapes.randomElement(using: &random) ?? "{\(first)}.json"
                 parameter += 2
             case 5: part = ":p\(parameter)<int>"
             case 6, 7: part = ":p\(parameter)"

@@ -73,12 +73,23 @@ public struct SegmentPattern: Hashable, Sendable, CustomStringConvertible {
         pieces.map { piece in
             switch piece {
             case .text(let text):
-                text.replacingOccurrences(of: "{", with: "{{").replacingOccurrences(of: "}", with: "}}")
+                Self.doublingBraces(text)
             case .capture(let name, let type?): "{\(name)<\(type)>}"
             case .capture(let name, nil): "{\(name)}"
             }
         }
         .joined()
+    }
+
+    /// Literal text as a template writes it: each brace doubled.
+    static func doublingBraces(_ text: String) -> String {
+        guard text.utf8.contains(where: { $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "}") }) else { return text }
+        var written = ""
+        for character in text {
+            written.append(character)
+            if character == "{" || character == "}" { written.append(character) }
+        }
+        return written
     }
 
     /// The number of literal characters (Unicode scalars): between two patterns at one position,
