@@ -106,4 +106,49 @@ import Testing
         #expect(
             table.candidates("/p/7.json").matches.map(\.value) == ["p/{id<int>}.json", "p/{id}.json", "p/:any"])
     }
+
+    // MARK: - Everywhere templates work
+
+    @Test func linksPrintTheTextAroundTheValuesAndRoundTrip() throws {
+        let links = LinkCreator(schemes: ["shop"])
+        let template = try RouteTemplate(parsing: "api/v{major}.{minor}/file/{name}.json")
+        let path = try links.path(
+            for: template, parameters: RouteParameters([("major", "1"), ("minor", "2.3"), ("name", "a b")]))
+        #expect(path == "/api/v1.2.3/file/a%20b.json")
+        let table = try Self.table(["api/v{major}.{minor}/file/{name}.json"])
+        let match = try #require(table.match(path: path))
+        #expect(match.parameters["minor"] == "2.3")
+        #expect(match.parameters["name"] == "a b")
+    }
+
+    @Test func aValueThatWouldSplitOtherwiseIsRefused() throws {
+        let links = LinkCreator(schemes: ["shop"])
+        let template = try RouteTemplate(parsing: "v{major}.{minor}")
+        #expect(throws: RoutingError.self) {
+            try links.path(for: template, parameters: RouteParameters([("major", "1.2"), ("minor", "3")]))
+        }
+        #expect(throws: RoutingError.self) {
+            try links.path(for: try RouteTemplate(parsing: "x{id<int>}"), parameters: RouteParameters([("id", "a")]))
+        }
+    }
+
+    @Test func explainSaysWhyAPatternDidNotMatch() throws {
+        let table = try Self.table(["item/x{id<int>}"])
+        let explanation = table.explain("/item/xab")
+        let failure = try #require(explanation.attempts.first?.failure)
+        #expect(failure.contains("x{id<int>}"), "\(failure)")
+        #expect(failure.contains("not a valid int"), "\(failure)")
+    }
+
+    @Test func duplicatesAndShadowedPatternsAreReported() throws {
+        var duplicate = RouteTableBuilder<Int>()
+        duplicate.add(try RouteTemplate(parsing: "f/{a}.json"), to: 0)
+        duplicate.add(try RouteTemplate(parsing: "f/{b}.json"), to: 1)
+        #expect(duplicate.diagnostics().contains { $0.code == .ambiguousRoutes })
+
+        var shadowed = RouteTableBuilder<Int>()
+        shadowed.add(try RouteTemplate(parsing: "f/{a}.json"), priority: 1, to: 0)
+        shadowed.add(try RouteTemplate(parsing: "f/report.json"), to: 1)
+        #expect(shadowed.diagnostics().contains { $0.registrationIndex == 1 && $0.severity == .warning })
+    }
 }
