@@ -253,11 +253,9 @@ extension MatchingCore {
     private func stablyOrderedByPriority(_ leaves: [LeafIndex]) -> [LeafIndex] {
         leaves.enumerated().sorted { lhs, rhs in
             // Position in the search's order as the tie-breaker: it is specificity, then registration.
-            Precedence(
-                priority: Int(trie.leaves[leaf: lhs.element].priority), specificity: .equal, registration: lhs.offset)
-                < Precedence(
-                    priority: Int(trie.leaves[leaf: rhs.element].priority), specificity: .equal,
-                    registration: rhs.offset)
+            Precedence.wins(
+                priority: trie.leaves[leaf: lhs.element].priority, registration: Int32(tableIndex: lhs.offset),
+                overPriority: trie.leaves[leaf: rhs.element].priority, registration: Int32(tableIndex: rhs.offset))
         }
         .map(\.element)
     }

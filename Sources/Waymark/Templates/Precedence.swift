@@ -83,13 +83,6 @@ package struct Specificity: Comparable, Hashable, Sendable {
         ranks = variant.segments.map(Rank.init)
     }
 
-    private init(ranks: [Rank]) {
-        self.ranks = ranks
-    }
-
-    /// For matches known to be equally specific: the leaves of one trie node.
-    package static let equal = Specificity(ranks: [])
-
     /// Whether `lhs` is more specific than `rhs`.
     package static func < (lhs: Self, rhs: Self) -> Bool {
         lhs.ranks.lexicographicallyPrecedes(rhs.ranks)
@@ -130,18 +123,12 @@ package struct Precedence: Comparable, Sendable {
     }
 
     /// `<` for two matches known to be in the same scope pass and equally specific (the leaves of
-    /// one trie node): priority, then registration. Without a ``Specificity`` to retain, for the
-    /// table build's sorts.
+    /// one trie node, or matches whose search order stands for their specificity): priority, then
+    /// registration. Without a ``Specificity`` to retain, for the table's sorts.
     @inline(__always)
     package static func wins(
         priority: Int32, registration: Int32, overPriority otherPriority: Int32, registration otherRegistration: Int32
     ) -> Bool {
         priority != otherPriority ? priority > otherPriority : registration < otherRegistration
-    }
-
-    /// Equal in every part: only a match with itself.
-    package static func == (lhs: Self, rhs: Self) -> Bool {
-        lhs.scopeRank == rhs.scopeRank && lhs.priority == rhs.priority && lhs.specificity == rhs.specificity
-            && lhs.registration == rhs.registration
     }
 }

@@ -183,7 +183,7 @@ extension FlatTrie {
             check(views.maxPriorities[node] == highest[node], "node \(node)'s highest priority is not its subtree's")
         }
         func bit(_ bits: UnsafeBufferPointer<UInt64>, _ node: Int) -> Bool {
-            bits[node >> 6] & (1 << UInt64(truncatingIfNeeded: node & 63)) != 0
+            bits.contains(bitOf: NodeIndex(Int32(tableIndex: node)))
         }
         for node in order {
             check(bit(views.literalNodes, node) == hasLiteralChild[node], "node \(node)'s literal bit")

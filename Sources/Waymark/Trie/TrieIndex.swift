@@ -1,49 +1,52 @@
-/// A node of the built trie, in the search's numbering (see ``FlatTrie``), or ``none``.
+/// What a ``TrieIndex`` indexes: the nodes or the leaves of the built trie.
+protocol TrieIndexKind: Sendable {
+    /// The word for one, in descriptions.
+    static var noun: String { get }
+}
+
+/// Indexes of nodes (in the search's numbering, see ``FlatTrie``).
+enum TrieNodes: TrieIndexKind {
+    static var noun: String { "node" }
+}
+
+/// Indexes of leaves (positions in the trie's leaf buffer).
+enum TrieLeaves: TrieIndexKind {
+    static var noun: String { "leaf" }
+}
+
+/// A node or a leaf of the built trie, or ``none``: one type per kind, so that a node index is never
+/// used as a leaf index.
 ///
 /// Four bytes, like the `Int32` it wraps, so that the records holding it keep their sizes
 /// (``FlatTrie/invariantViolations()`` checks them).
-struct NodeIndex: Hashable, Sendable, CustomStringConvertible {
+struct TrieIndex<Kind: TrieIndexKind>: Hashable, Sendable, CustomStringConvertible {
     var rawValue: Int32
 
     @inline(__always)
     init(_ rawValue: Int32) { self.rawValue = rawValue }
 
-    /// No node: a node without a typed or parameter child, a literal not found.
-    static let none = NodeIndex(-1)
-    static let root = NodeIndex(0)
-    /// The parent of the root's literals as the host of an app link sees them (folded records).
-    static let foldedRoot = NodeIndex(-1)
+    /// No node or leaf: a node without a typed or parameter child, a literal not found, no leaf
+    /// found yet.
+    static var none: Self { Self(-1) }
 
-    /// Whether this is a node (not ``none``).
+    /// Whether this is a node or leaf (not ``none``).
     @inline(__always)
     var exists: Bool { rawValue >= 0 }
 
-    /// The index into the trie's node buffers.
+    /// The index into the trie's buffers.
     @inline(__always)
     var offset: Int { Int(rawValue) }
 
-    var description: String { exists ? "node \(rawValue)" : "no node" }
+    var description: String { exists ? "\(Kind.noun) \(rawValue)" : "no \(Kind.noun)" }
 }
 
-/// A leaf of the built trie (a position in its leaf buffer), or ``none``.
-struct LeafIndex: Hashable, Sendable, CustomStringConvertible {
-    var rawValue: Int32
+typealias NodeIndex = TrieIndex<TrieNodes>
+typealias LeafIndex = TrieIndex<TrieLeaves>
 
-    @inline(__always)
-    init(_ rawValue: Int32) { self.rawValue = rawValue }
-
-    /// No leaf: nothing found yet.
-    static let none = LeafIndex(-1)
-
-    /// Whether this is a leaf (not ``none``).
-    @inline(__always)
-    var exists: Bool { rawValue >= 0 }
-
-    /// The index into the trie's leaf buffers.
-    @inline(__always)
-    var offset: Int { Int(rawValue) }
-
-    var description: String { exists ? "leaf \(rawValue)" : "no leaf" }
+extension TrieIndex where Kind == TrieNodes {
+    static var root: Self { Self(0) }
+    /// The parent of the root's literals as the host of an app link sees them (folded records).
+    static var foldedRoot: Self { Self(-1) }
 }
 
 extension UnsafeBufferPointer {
@@ -54,4 +57,12 @@ extension UnsafeBufferPointer {
     /// The record of a leaf, by its index.
     @inline(__always)
     subscript(leaf leaf: LeafIndex) -> Element { self[leaf.offset] }
+}
+
+extension UnsafeBufferPointer<UInt64> {
+    /// Whether `node`'s bit is set in a per-node bitset of the trie.
+    @inline(__always)
+    func contains(bitOf node: NodeIndex) -> Bool {
+        self[node.offset &>> 6] & (1 &<< UInt64(truncatingIfNeeded: node.rawValue & 63)) != 0
+    }
 }

@@ -260,20 +260,14 @@ struct TrieSearch {
         _ best: LeafIndex, _ bestPriority: Int64, at node: NodeIndex
     ) -> FirstPathAnswer<LeafIndex> {
         if bestPriority >= Int64(trie.pointee.maxPriorities[0]) { return .found(best) }
-        guard Self.isSet(trie.pointee.unforkedNodes, node) else { return .searchInFull }
+        guard trie.pointee.unforkedNodes.contains(bitOf: node) else { return .searchInFull }
         return best.exists ? .found(best) : .noMatch
-    }
-
-    /// Whether `node`'s bit is set in a per-node bitset.
-    @inline(__always)
-    private static func isSet(_ bits: UnsafeBufferPointer<UInt64>, _ node: NodeIndex) -> Bool {
-        bits[node.offset &>> 6] & (1 &<< UInt64(truncatingIfNeeded: node.rawValue & 63)) != 0
     }
 
     /// Whether `node` has pattern children.
     @inline(__always)
     private func hasPatterns(_ node: NodeIndex) -> Bool {
-        trie.pointee.patternRuns.count > 0 && Self.isSet(trie.pointee.patternNodes, node)
+        trie.pointee.patternRuns.count > 0 && trie.pointee.patternNodes.contains(bitOf: node)
     }
 
     /// The next of `parent`'s pattern children, after the `tried` first, whose pattern splits segment
@@ -310,7 +304,7 @@ struct TrieSearch {
     /// Whether `node` has literal children (see ``SegmentTrie/literalNodes``).
     @inline(__always)
     private func hasLiterals(_ node: NodeIndex) -> Bool {
-        Self.isSet(trie.pointee.literalNodes, node)
+        trie.pointee.literalNodes.contains(bitOf: node)
     }
 
     /// Considers the leaves of a node the path ends at: the templates that end there, then the
