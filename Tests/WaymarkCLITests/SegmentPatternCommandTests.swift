@@ -45,12 +45,15 @@
             #expect(link.standardOutput == "https://shop.example.com/api/v1.2/status\n")
             let refused = try Self.run(["link", "person", "--param", "first=a_b", "--param", "last=c"])
             #expect(refused.status == 1)
-            #expect(refused.standardError.contains(#"the values of 'first', 'last' make "a_b_c""#), "\(refused.standardError)")
+            #expect(
+                refused.standardError.contains(#"the values of 'first', 'last' make "a_b_c""#),
+                "\(refused.standardError)")
         }
 
         @Test func linksAndTheCatalogueShowPatternsWithExampleValues() throws {
-            let page = FileManager.default.temporaryDirectory.appendingPathComponent("patterns-\(UUID()).html").path
-            defer { try? FileManager.default.removeItem(atPath: page) }
+            // A folder of its own, in the runner's scratch folder.
+            let folder = URL(fileURLWithPath: try CommandRunner.temporaryFile("")).deletingLastPathComponent()
+            let page = folder.appendingPathComponent("links.html").path
             let output = try Self.run(["links", "--html", page])
             #expect(output.status == 0, "\(output.standardError)")
             #expect(output.standardOutput.contains("feed     appAny shop                    shop://feed/name.json\n"))
@@ -71,7 +74,9 @@
         }
 
         @Test func aasaCoversPatternsWithAWiderComponentAndSaysSo() throws {
-            let output = try Self.run(["aasa", "--app-id", "ABCDE12345.com.example.shop", "--domain", "shop.example.com"])
+            let output = try Self.run([
+                "aasa", "--app-id", "ABCDE12345.com.example.shop", "--domain", "shop.example.com",
+            ])
             #expect(output.status == 0, "\(output.standardError)")
             let object = try JSONSerialization.jsonObject(with: Data(output.standardOutput.utf8)) as? [String: Any]
             let details = (object?["applinks"] as? [String: Any])?["details"] as? [[String: Any]]
@@ -79,9 +84,12 @@
             #expect(components == ["/api/?*/status", "/feed/?*", "/people/?*"])
             #expect(
                 output.standardError.contains(
-                    "note: the segment '{name}.json' has parameters inside it: the check takes it to accept every segment"))
+                    "note: the segment '{name}.json' has parameters inside it: the check takes it to accept every segment"
+                ))
             // The URLs the wider component sends are explained by the segment they do not fit.
-            #expect(output.standardError.contains("/feed/r (segment 2 does not fit '{name}.json')"), "\(output.standardError)")
+            #expect(
+                output.standardError.contains("/feed/r (segment 2 does not fit '{name}.json')"),
+                "\(output.standardError)")
         }
     }
 #endif

@@ -19,7 +19,9 @@ import Testing
     }
 
     @Test func aSegmentThatIsOneParameterIsAPlainParameter() throws {
-        #expect(try RouteTemplate(parsing: "user/{id<int>}").variants.first?.segments.last == .parameter(name: "id", type: "int"))
+        #expect(
+            try RouteTemplate(parsing: "user/{id<int>}").variants.first?.segments.last
+                == .parameter(name: "id", type: "int"))
     }
 
     @Test func doubledBracesAreLiteralBraces() throws {
@@ -73,7 +75,9 @@ import Testing
 
     // MARK: - Matching
 
-    static func table(_ patterns: [String], options: RouteTableOptions = RouteTableOptions()) throws -> RouteTable<String> {
+    static func table(_ patterns: [String], options: RouteTableOptions = RouteTableOptions()) throws -> RouteTable<
+        String
+    > {
         var builder = RouteTableBuilder<String>(schemes: ["shop"], options: options)
         for pattern in patterns { builder.add(try RouteTemplate(parsing: pattern), to: pattern) }
         return try builder.build()

@@ -170,7 +170,9 @@ extension MatchingCore {
     func parameters(of found: Found, in source: String, firstCaptureStart: Int32 = 0) -> RouteParameters {
         let record = trie.leaves[leaf: found.leafIndex]
         if record.parameterCount == 0 && record.catchAllName < 0 { return RouteParameters() }
-        if record.parameterCount == 1 && record.catchAllName < 0 && trie.parameterPositions[Int(record.parameterStart)] >= 0 {
+        if record.parameterCount == 1 && record.catchAllName < 0
+            && trie.parameterPositions[Int(record.parameterStart)] >= 0
+        {
             let name = trie.names[Int(trie.parameterNames[Int(record.parameterStart)])]
             return RouteParameters(
                 .init(

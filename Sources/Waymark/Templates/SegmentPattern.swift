@@ -123,12 +123,24 @@ public struct SegmentPattern: Hashable, Sendable, CustomStringConvertible {
     /// index and byte range; `capture` returns `false` to refuse a value (a typed capture), which
     /// makes the segment not match. Allocates nothing: the search calls it.
     package func scan(_ segment: UnsafeBufferPointer<UInt8>, _ capture: (Int, Range<Int>) -> Bool) -> Bool {
+        var uncounted = UncountedScanWork()
+        return scan(segment, work: &uncounted, capture)
+    }
+
+    /// ``scan(_:_:)``, counting the bytes it compares into `work`: the tests show with it that a
+    /// scan's work grows linearly with the segment. The search passes ``UncountedScanWork``, whose
+    /// count the optimizer removes.
+    package func scan<Work: ScanWork>(
+        _ segment: UnsafeBufferPointer<UInt8>, work: inout Work, _ capture: (Int, Range<Int>) -> Bool
+    ) -> Bool {
         var position = 0
         var end = segment.count
         var pieces = utf8Pieces[...]
         // Trailing text is anchored at the end.
         if let suffix = pieces.last, let bytes = suffix {
-            guard end - position >= bytes.count, equal(segment, at: end - bytes.count, bytes) else { return false }
+            guard end - position >= bytes.count, equal(segment, at: end - bytes.count, bytes, &work) else {
+                return false
+            }
             end -= bytes.count
             pieces = pieces.dropLast()
         }
@@ -136,7 +148,7 @@ public struct SegmentPattern: Hashable, Sendable, CustomStringConvertible {
         var index = pieces.startIndex
         while index < pieces.endIndex {
             if let bytes = pieces[index] {
-                guard end - position >= bytes.count, equal(segment, at: position, bytes) else { return false }
+                guard end - position >= bytes.count, equal(segment, at: position, bytes, &work) else { return false }
                 position += bytes.count
             } else {
                 let next = pieces.index(after: index)
@@ -146,7 +158,7 @@ public struct SegmentPattern: Hashable, Sendable, CustomStringConvertible {
                     var found: Int?
                     var start = position + 1
                     while start + separator.count <= end {
-                        if equal(segment, at: start, separator) {
+                        if equal(segment, at: start, separator, &work) {
                             found = start
                             break
                         }
@@ -165,12 +177,33 @@ public struct SegmentPattern: Hashable, Sendable, CustomStringConvertible {
     }
 
     @inline(__always)
-    private func equal(_ segment: UnsafeBufferPointer<UInt8>, at offset: Int, _ bytes: [UInt8]) -> Bool {
+    private func equal<Work: ScanWork>(
+        _ segment: UnsafeBufferPointer<UInt8>, at offset: Int, _ bytes: [UInt8], _ work: inout Work
+    ) -> Bool {
         guard offset >= 0, offset + bytes.count <= segment.count else { return false }
         for (index, byte) in bytes.enumerated() {
+            work.compared()
             let other = segment[offset + index]
             if (foldsASCIICase ? Self.lowercased(other) : other) != byte { return false }
         }
         return true
     }
+}
+
+/// What ``SegmentPattern/scan(_:work:_:)`` reports of its work: one call per byte compared.
+package protocol ScanWork {
+    mutating func compared()
+}
+
+/// The search's ``ScanWork``: counts nothing.
+package struct UncountedScanWork: ScanWork {
+    package init() {}
+    @inline(__always) package mutating func compared() {}
+}
+
+/// The tests' ``ScanWork``: the bytes compared.
+package struct CountedScanWork: ScanWork {
+    package private(set) var bytes = 0
+    package init() {}
+    package mutating func compared() { bytes += 1 }
 }

@@ -146,7 +146,9 @@ extension FlatTrie {
         }
         for node in 0..<nodeCount {
             let word = node >> 6
-            let bit = word < views.patternNodes.count && views.patternNodes[word] & (1 << UInt64(truncatingIfNeeded: node & 63)) != 0
+            let bit =
+                word < views.patternNodes.count
+                && views.patternNodes[word] & (1 << UInt64(truncatingIfNeeded: node & 63)) != 0
             check(bit == hasPatterns[node], "node \(node)'s pattern bit")
         }
         for (index, node) in views.nodes.enumerated() {

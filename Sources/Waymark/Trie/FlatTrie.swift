@@ -123,7 +123,8 @@ final class FlatTrie: @unchecked Sendable {
                 runEnd += 1
             }
             let node = Int(order[Int(parent)])
-            patternRuns[node] = UInt64(truncatingIfNeeded: runStart) | UInt64(truncatingIfNeeded: runEnd - runStart) &<< 32
+            patternRuns[node] =
+                UInt64(truncatingIfNeeded: runStart) | UInt64(truncatingIfNeeded: runEnd - runStart) &<< 32
             patternNodes[node &>> 6] |= 1 &<< UInt64(truncatingIfNeeded: node & 63)
             runStart = runEnd
         }

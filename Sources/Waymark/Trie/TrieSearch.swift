@@ -116,7 +116,9 @@ struct TrieSearch {
                             }
                         case .pattern:
                             // Stays at this stage while patterns are left to try after a match.
-                            if let child = nextPatternChild(of: Child(node: node, key: key), depth: depth, &patternsTried) {
+                            if let child = nextPatternChild(
+                                of: Child(node: node, key: key), depth: depth, &patternsTried)
+                            {
                                 next = child
                             } else {
                                 stage = .typed

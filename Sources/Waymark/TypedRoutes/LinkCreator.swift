@@ -304,13 +304,15 @@ extension LinkCreator {
                 let value = path[name]?.first ?? ""
                 guard !value.isEmpty else {
                     throw RoutingError(
-                        code: .linkUnavailable, message: "\(label): '\(name)' is empty, and a parameter in a segment cannot be")
+                        code: .linkUnavailable,
+                        message: "\(label): '\(name)' is empty, and a parameter in a segment cannot be")
                 }
                 if let type, let builtIn = [ParameterType.int, .float, .uuid].first(where: { $0.name == type }),
                     !builtIn.accepts(value)
                 {
                     throw RoutingError(
-                        code: .invalidParameter, message: "\(label): '\(name)' is \"\(value)\", which is not a valid \(type)")
+                        code: .invalidParameter,
+                        message: "\(label): '\(name)' is \"\(value)\", which is not a valid \(type)")
                 }
                 text += value
                 values.append(value)

@@ -71,7 +71,8 @@ extension AppSiteAssociation {
         for segment in routes.patternSegments.sorted() {
             findings.add(
                 .note, .incompleteAnalysis, "",
-                "the segment '\(segment)' has parameters inside it: the check takes it to accept every segment, so a component for it matches more than the route")
+                "the segment '\(segment)' has parameters inside it: the check takes it to accept every segment, so a component for it matches more than the route"
+            )
         }
         return AssociationReport(
             diagnostics: diagnostics + findings.diagnostics(), isComplete: summary.isComplete,
