@@ -20,7 +20,8 @@ import Waymark
     static let pathWords = [
         "a", "b", "c", "d", "1", "42", "x", "-3", "AB", "ab", "Ab", "longer-word-abc", "LONGER-word-abc", "eightchr",
         "eightchrs", "summer-sale-2026", "summer-sale-2026x", "SUMMER-SALE-2026", "summer%2Dsale-2026", "+5",
-        "9223372036854775808",
+        "9223372036854775808", "1.json", "a.b.json", ".json", "v1.2", "v1.2.3", "V1.2", "x42", "x-3", "X42", "x+5",
+        "a-b", "a-b-c", "-a", "a.b", "ab.c", "aa", "a%2Djson", "1%2Ejson",
     ]
 
     // MARK: - Generators
@@ -33,7 +34,17 @@ import Waymark
             let roll = Int.random(in: 0..<10, using: &random)
             var part: String
             switch roll {
-            case 0..<5: part = words.randomElement(using: &random) ?? "a"
+            case 0..<4: part = words.randomElement(using: &random) ?? "a"
+            case 4:
+                // A segment pattern, its captures numbered like the parameters.
+                let first = "p\(parameter)"
+                let second = "p\(parameter + 1)"
+                let shapes = [
+                    "{\(first)}.json", "v{\(first)}.{\(second)}", "x{\(first)<int>}", "{\(first)}-{\(second)}",
+                    "{\(first)}.{\(second)}", "a{\(first)}",
+                ]
+                part = shapes.randomElement(using: &random) ?? "{\(first)}.json"
+                parameter += 2
             case 5: part = ":p\(parameter)<int>"
             case 6, 7: part = ":p\(parameter)"
             case 8: part = "*"
@@ -159,12 +170,63 @@ import Waymark
                 let value = segments[position]
                 // Documented for int: optional `-`, then digits, within Int64 (no `+`).
                 if type == "int" && (value.hasPrefix("+") || Int64(value) == nil) { return false }
+            case .pattern(let pattern):
+                guard position < segments.count,
+                    let values = naiveSplit(pattern, segments[position], folded: options.caseInsensitivePaths)
+                else { return false }
+                for (value, capture) in zip(values, pattern.captures) where capture.type == "int" {
+                    if value.hasPrefix("+") || Int64(value) == nil { return false }
+                }
             case .anonymous:
                 guard position < segments.count else { return false }
             }
         }
         guard segments.count == variant.segments.count else { return false }
         return !options.strictTrailingSlash || variant.hasTrailingSlash == url.hasTrailingSlash
+    }
+
+    /// The documented split of a segment by a pattern, written apart from the library's: trailing
+    /// text at the end, leading text at the start, each capture but the last up to the first
+    /// occurrence of the text after it (at least one character), the last one what is left.
+    static func naiveSplit(_ pattern: SegmentPattern, _ value: String, folded: Bool) -> [String]? {
+        func form(_ text: String) -> [UInt8] {
+            text.utf8.map { folded && $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") ? $0 + 32 : $0 }
+        }
+        let original = Array(value.utf8)
+        let text = form(value)
+        func has(_ bytes: [UInt8], at offset: Int, before end: Int) -> Bool {
+            offset >= 0 && offset + bytes.count <= end && Array(text[offset..<(offset + bytes.count)]) == bytes
+        }
+        var start = 0
+        var end = text.count
+        var pieces = pattern.pieces
+        if case .text(let trailing)? = pieces.last {
+            let bytes = form(trailing)
+            guard has(bytes, at: end - bytes.count, before: end) else { return nil }
+            end -= bytes.count
+            pieces.removeLast()
+        }
+        var captures: [String] = []
+        for (index, piece) in pieces.enumerated() {
+            switch piece {
+            case .text(let literal):
+                let bytes = form(literal)
+                guard has(bytes, at: start, before: end) else { return nil }
+                start += bytes.count
+            case .capture:
+                var stop = end
+                if index + 1 < pieces.count, case .text(let following) = pieces[index + 1] {
+                    let bytes = form(following)
+                    guard let at = (start + 1..<max(start + 1, end)).first(where: { has(bytes, at: $0, before: end) })
+                    else { return nil }
+                    stop = at
+                }
+                guard stop > start else { return nil }
+                captures.append(String(decoding: original[start..<stop], as: UTF8.self))
+                start = stop
+            }
+        }
+        return start == end ? captures : nil
     }
 
     // MARK: - Properties

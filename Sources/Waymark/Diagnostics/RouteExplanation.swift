@@ -218,6 +218,25 @@ extension RouteTable {
                         count: position,
                         failure: "segment \(position + 1) is \"\(value)\", which is not a valid \(type)")
                 }
+            case .pattern(let pattern):
+                let compiled = options.caseInsensitivePaths ? pattern.foldingASCIICase : pattern
+                let types = pattern.captures.map(\.type)
+                var refused: String?
+                let splits = Array(value.utf8).withUnsafeBufferPointer { bytes in
+                    compiled.scan(bytes) { index, range in
+                        guard let type = types[index] else { return true }
+                        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+                        if core.parameterTypes[type]?.accepts(text) == true { return true }
+                        refused = "\"\(text)\" is not a valid \(type) for '\(pattern.captures[index].name)'"
+                        return false
+                    }
+                }
+                if !splits {
+                    return Probe(
+                        count: position,
+                        failure: "segment \(position + 1) is \"\(value)\", which '\(pattern)' does not match"
+                            + (refused.map { ": \($0)" } ?? ""))
+                }
             case .parameter, .anonymous, .catchAll:
                 break
             }

@@ -117,6 +117,8 @@ struct ShadowIndex {
     /// A trie node: its children by what their segment is, and the leaves that end here.
     private struct Node {
         var literals: [[UInt8]: Int] = [:]
+        /// Pattern children by shape (``SegmentPattern/shape``).
+        var patterns: [SegmentPattern: Int] = [:]
         var typed: [String: Int] = [:]
         var parameter: Int?
         var anonymous: Int?
@@ -148,6 +150,20 @@ struct ShadowIndex {
         }
     }
 
+    /// Whether `pattern` splits the literal `text` (as the table compares it) with every typed
+    /// capture accepting its value.
+    private func splits(_ pattern: SegmentPattern, _ text: String) -> Bool {
+        let compiled = options.caseInsensitivePaths ? pattern.foldingASCIICase : pattern
+        let types = pattern.captures.map(\.type)
+        return Array(text.utf8).withUnsafeBufferPointer { bytes in
+            compiled.scan(bytes) { index, range in
+                guard let type = types[index] else { return true }
+                let value = String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+                return parameterTypes[type]?.accepts(value) == true
+            }
+        }
+    }
+
     private func key(_ text: String, folded: Bool) -> [UInt8] {
         PercentDecoding.comparableBytes(text, folded: folded)
     }
@@ -167,6 +183,9 @@ struct ShadowIndex {
                     nodes[node].literals[key] = next
                     if depth == 0 { foldedRoot[self.key(text, folded: true), default: []].append(next) }
                 }
+            case .pattern(let pattern):
+                next = nodes[node].patterns[pattern.shape] ?? newNode()
+                nodes[node].patterns[pattern.shape] = next
             case .parameter(_, let type?):
                 next = nodes[node].typed[type] ?? newNode()
                 nodes[node].typed[type] = next
@@ -237,6 +256,8 @@ struct ShadowIndex {
                 } else {
                     visit(here.literals[key(text, folded: options.caseInsensitivePaths)])
                 }
+                // The patterns that split the literal, their typed captures accepting their values.
+                for (pattern, child) in here.patterns where splits(pattern, text) { visit(child) }
                 // The registered types that accept the literal: look up whichever list is shorter.
                 if here.typed.count <= parameterTypes.count {
                     for (name, child) in here.typed where parameterTypes[name]?.accepts(text) == true { visit(child) }
@@ -246,6 +267,9 @@ struct ShadowIndex {
             case .parameter(_, let type?):
                 visit(here.typed[type])
                 if type == "int" { visit(here.typed["float"]) }
+            case .pattern(let pattern):
+                // Only the same shape covers a pattern (besides a parameter and `*`, below).
+                visit(here.patterns[pattern.shape])
             case .parameter(_, nil), .anonymous:
                 break
             }

@@ -82,7 +82,8 @@ extension MatchingCore {
         let leaf = trie.leaves[leaf: leafIndex]
         guard leaf.parameterCount > 0 else { return 0 }
         let position = Int(trie.parameterPositions[Int(leaf.parameterStart)])
-        return position < segments.count ? segments[position].start &+ 1 : 0
+        // A capture inside a segment (negative) is not the fast path's.
+        return position >= 0 && position < segments.count ? segments[position].start &+ 1 : 0
     }
 
     /// Calls `body` with the index and byte range of each path segment of a found match, split as
@@ -169,7 +170,9 @@ extension MatchingCore {
     func parameters(of found: Found, in source: String, firstCaptureStart: Int32 = 0) -> RouteParameters {
         let record = trie.leaves[leaf: found.leafIndex]
         if record.parameterCount == 0 && record.catchAllName < 0 { return RouteParameters() }
-        if record.parameterCount == 1 && record.catchAllName < 0 {
+        if record.parameterCount == 1 && record.catchAllName < 0
+            && trie.parameterPositions[Int(record.parameterStart)] >= 0
+        {
             let name = trie.names[Int(trie.parameterNames[Int(record.parameterStart)])]
             return RouteParameters(
                 .init(
@@ -184,13 +187,22 @@ extension MatchingCore {
             ? nil
             : source.withUTF8Bytes { utf8 in
                 Self.segmentRanges(
-                    (0..<count).map { Int(self.trie.parameterPositions[Int(record.parameterStart) + $0]) },
+                    (0..<count).map { self.segmentPosition(ofParameter: Int(record.parameterStart) + $0) },
                     of: found, in: utf8)
             }
         var parameters: [RouteParameters.Parameter] = []
         parameters.reserveCapacity(count + (record.catchAllName >= 0 ? 1 : 0))
         for index in 0..<count {
             let name = trie.names[Int(trie.parameterNames[Int(record.parameterStart) + index])]
+            let entry = trie.parameterPositions[Int(record.parameterStart) + index]
+            if entry < 0 {
+                let capture = trie.views.pointee.patternCaptures[Int(~entry)]
+                let range =
+                    ranges?[index]
+                    ?? source.withUTF8Bytes { Self.segmentRange(Int(capture.segment), of: found, in: $0) }
+                parameters.append(.init(name: name, value: patternValue(capture, PathSegments.decoded(source, range))))
+                continue
+            }
             let range =
                 ranges?[index] ?? captureRange(index, of: found, in: source, firstCaptureStart: firstCaptureStart)
             parameters.append(.init(name: name, value: PathSegments.decoded(source, range)))
@@ -202,5 +214,28 @@ extension MatchingCore {
                     value: (wildcard(of: found, in: source) ?? []).joined(separator: "/")))
         }
         return RouteParameters(parameters: parameters)
+    }
+
+    /// The segment a parameter entry of `parameterPositions` is in.
+    private func segmentPosition(ofParameter entry: Int) -> Int {
+        let position = trie.parameterPositions[entry]
+        return Int(position >= 0 ? position : trie.views.pointee.patternCaptures[Int(~position)].segment)
+    }
+
+    /// The value of a capture inside a segment, from the segment's decoded text: the pattern splits
+    /// it again as the search did (``SegmentPattern/scan(_:_:)``).
+    private func patternValue(_ capture: SegmentTrie.PatternCapture, _ segment: String) -> String {
+        let pattern = trie.views.pointee.patterns[Int(capture.pattern)]
+        let bytes = Array(segment.utf8)
+        return bytes.withUnsafeBufferPointer { text in
+            var value = ""
+            _ = pattern.scan(text) { index, range in
+                if index == Int(capture.capture) {
+                    value = String(decoding: UnsafeBufferPointer(rebasing: text[range]), as: UTF8.self)
+                }
+                return true
+            }
+            return value
+        }
     }
 }

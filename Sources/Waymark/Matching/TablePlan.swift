@@ -326,6 +326,7 @@ struct TablePlan: Sendable {
         case .parameter(let name, _): name
         case .catchAll(let name): name ?? "*"
         case .anonymous: "*"
+        case .pattern(let pattern): pattern.captures.map(\.name).joined(separator: ",")
         case .literal: nil
         }
     }

@@ -9,6 +9,9 @@
 package enum SegmentClass: Int, Comparable, Hashable, Sendable, CaseIterable {
     /// Literal text: `product`.
     case literal
+    /// Literal text with parameters inside: `{id}.json`. Between two patterns, the one with more
+    /// literal text is more specific (``Specificity``).
+    case pattern
     /// A typed parameter, whatever its type: `:id<int>`. Types share one class, so a typed segment
     /// is checked at the end of the path, where the leaf says which type it needs.
     case typed
@@ -25,6 +28,7 @@ extension TemplateSegment {
     package var segmentClass: SegmentClass {
         switch self {
         case .literal: .literal
+        case .pattern: .pattern
         case .parameter(_, let type): type == nil ? .parameter : .typed
         case .anonymous: .parameter
         case .catchAll: .catchAll
@@ -32,19 +36,56 @@ extension TemplateSegment {
     }
 }
 
-/// How specific a template variant is: the classes of its segments, compared segment by segment
-/// (``SegmentClass``). Where one variant's classes begin the other's, the shorter is more specific:
-/// a template that ends at a segment beats a catch-all that starts there.
+/// How specific a template variant is: its segments compared one by one, by class
+/// (``SegmentClass``) and, between two patterns, by their literal text (more is more specific).
+/// Where one variant's segments begin the other's, the shorter is more specific: a template that
+/// ends at a segment beats a catch-all that starts there.
 package struct Specificity: Comparable, Hashable, Sendable {
-    package let classes: [SegmentClass]
+    /// One segment's place in the order: its class; for patterns, then their literal length (more
+    /// first), then their typed captures (more first), then their shape's text (byte order), so
+    /// that two different patterns never tie and their order does not depend on registration.
+    package struct Rank: Comparable, Hashable, Sendable {
+        package let segmentClass: SegmentClass
+        /// The literal characters of a pattern; 0 for every other class.
+        package let literalLength: Int
+        /// A pattern's typed captures: with the same literal text, more typed captures is more
+        /// specific (as a typed parameter is before a plain one); 0 for every other class.
+        package let typedCaptures: Int
+        /// A pattern's shape as text (``SegmentPattern/shape``); empty for every other class.
+        package let shapeText: String
+
+        package init(_ segment: TemplateSegment) {
+            segmentClass = segment.segmentClass
+            switch segment {
+            case .pattern(let pattern):
+                literalLength = pattern.literalLength
+                typedCaptures = pattern.captures.filter { $0.type != nil }.count
+                shapeText = pattern.shape.description
+            case .literal, .parameter, .anonymous, .catchAll:
+                literalLength = 0
+                typedCaptures = 0
+                shapeText = ""
+            }
+        }
+
+        /// Whether `lhs` is more specific than `rhs`.
+        package static func < (lhs: Self, rhs: Self) -> Bool {
+            if lhs.segmentClass != rhs.segmentClass { return lhs.segmentClass < rhs.segmentClass }
+            if lhs.literalLength != rhs.literalLength { return lhs.literalLength > rhs.literalLength }
+            if lhs.typedCaptures != rhs.typedCaptures { return lhs.typedCaptures > rhs.typedCaptures }
+            return Array(lhs.shapeText.utf8).lexicographicallyPrecedes(Array(rhs.shapeText.utf8))
+        }
+    }
+
+    package let ranks: [Rank]
 
     package init(_ variant: RouteTemplate.Variant) {
-        classes = variant.segments.map(\.segmentClass)
+        ranks = variant.segments.map(Rank.init)
     }
 
     /// Whether `lhs` is more specific than `rhs`.
     package static func < (lhs: Self, rhs: Self) -> Bool {
-        lhs.classes.lexicographicallyPrecedes(rhs.classes)
+        lhs.ranks.lexicographicallyPrecedes(rhs.ranks)
     }
 }
 

@@ -235,6 +235,9 @@ struct TemplateParser {
             }
             return .catchAll(name: name)
         }
+        if text[range].contains(where: { $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "}") }) {
+            return try parsePattern(text, range, original: original)
+        }
         // One pass: reject what a literal cannot hold, and note whether it is all ASCII.
         var isASCII = true
         for index in range {
@@ -258,6 +261,68 @@ struct TemplateParser {
             }
         }
         return .literal(string(text, range, isASCII: isASCII))
+    }
+
+    /// A segment with braces: `{name}` or `{name<type>}` inside literal text (``SegmentPattern``),
+    /// `{{` and `}}` for literal braces. A segment that is one parameter and nothing else is a
+    /// plain parameter (`{id}` is `:id`); one with escaped braces only is a literal.
+    private func parsePattern(
+        _ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, original: (Int) -> Int
+    ) throws(RoutingError) -> TemplateSegment {
+        var pieces: [SegmentPattern.Piece] = []
+        var literal: [UInt8] = []
+        var index = range.lowerBound
+        let end = range.upperBound
+        while index < end {
+            let byte = text[index]
+            let doubled = index + 1 < end && text[index + 1] == byte
+            switch byte {
+            case UInt8(ascii: "{") where doubled, UInt8(ascii: "}") where doubled:
+                literal.append(byte)
+                index += 2
+            case UInt8(ascii: "{"):
+                guard let close = text[(index + 1)..<end].firstIndex(of: UInt8(ascii: "}")) else {
+                    throw error(at: original(index), "'{' is not closed by '}'; write '{{' for a literal '{'")
+                }
+                if literal.isEmpty, case .capture? = pieces.last {
+                    throw error(
+                        at: original(index),
+                        "two parameters meet; put literal text between them, as in '{first}_{last}'")
+                }
+                guard close > index + 1 else {
+                    throw error(at: original(index), "'{}' holds no parameter name; write '{id}' or '{id<int>}'")
+                }
+                if !literal.isEmpty {
+                    pieces.append(.text(String(decoding: literal, as: UTF8.self)))
+                    literal = []
+                }
+                // `{name<type>}` reads like `:name<type>` once the braces are set aside.
+                guard case .parameter(let name, let type) = try parseParameter(text, index..<close, original: original)
+                else { throw error(at: original(index), "'{' must hold a parameter name, as in '{id}'") }
+                pieces.append(.capture(name: name, type: type))
+                index = close + 1
+            case UInt8(ascii: "}"):
+                throw error(at: original(index), "'}' closes no '{'; write '}}' for a literal '}'")
+            case UInt8(ascii: "*"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "?"), UInt8(ascii: "#"),
+                0..<0x20, 0x7F:
+                let character = Character(Unicode.Scalar(byte))
+                throw error(
+                    at: original(index),
+                    "'\(character.isASCII && byte >= 0x20 ? String(character) : "a control character")' cannot appear "
+                        + "in the text around a parameter")
+            default:
+                literal.append(byte)
+                index += 1
+            }
+        }
+        if !literal.isEmpty { pieces.append(.text(String(decoding: literal, as: UTF8.self))) }
+        if pieces.count == 1, case .capture(let name, let type) = pieces[0] {
+            return .parameter(name: name, type: type)
+        }
+        guard pieces.contains(where: { if case .capture = $0 { true } else { false } }) else {
+            return .literal(pieces.map { if case .text(let text) = $0 { text } else { "" } }.joined())
+        }
+        return .pattern(SegmentPattern(pieces: pieces))
     }
 
     private func parseParameter(

@@ -1,6 +1,6 @@
 /// One segment of a parsed ``RouteTemplate``.
 ///
-/// A closed set: the template grammar has exactly these four kinds of segment.
+/// A closed set: the template grammar has exactly these five kinds of segment.
 public enum TemplateSegment: Hashable, Sendable, CustomStringConvertible {
     /// Matches one URL segment whose percent-decoded text equals the literal.
     case literal(String)
@@ -8,6 +8,10 @@ public enum TemplateSegment: Hashable, Sendable, CustomStringConvertible {
     ///
     /// A typed parameter only matches a segment its type accepts; see ``ParameterType``.
     case parameter(name: String, type: String?)
+    /// Literal text with parameters inside it, such as `{id}.json` or `v{major}.{minor}`: matches
+    /// one segment whose text the pattern splits (see ``SegmentPattern``), and captures each
+    /// parameter.
+    case pattern(SegmentPattern)
     /// `*` in the middle of a template: matches exactly one segment and captures nothing.
     case anonymous
     /// `*` or `*name` at the end of a template: matches zero or more remaining segments.
@@ -16,9 +20,10 @@ public enum TemplateSegment: Hashable, Sendable, CustomStringConvertible {
     /// The segment as it is written in a template.
     public var description: String {
         switch self {
-        case .literal(let text): text
+        case .literal(let text): SegmentPattern.doublingBraces(text)
         case .parameter(let name, let type?): ":\(name)<\(type)>"
         case .parameter(let name, nil): ":\(name)"
+        case .pattern(let pattern): pattern.description
         case .anonymous: "*"
         case .catchAll(let name): "*\(name ?? "")"
         }
@@ -35,6 +40,7 @@ extension TemplateSegment {
     package func forEachParameterCapture(_ body: (_ name: String, _ type: String?) -> Void) {
         switch self {
         case .parameter(let name, let type): body(name, type)
+        case .pattern(let pattern): for (name, type) in pattern.captures { body(name, type) }
         case .literal, .anonymous, .catchAll: break
         }
     }
@@ -45,6 +51,7 @@ extension TemplateSegment {
     package func forEachCapturedName(_ body: (String) -> Void) {
         switch self {
         case .parameter(let name, _): body(name)
+        case .pattern(let pattern): for (name, _) in pattern.captures { body(name) }
         case .catchAll(let name?): body(name)
         case .catchAll(nil), .literal, .anonymous: break
         }
@@ -69,7 +76,7 @@ extension TemplateSegment {
     package var isCatchAll: Bool {
         switch self {
         case .catchAll: true
-        case .literal, .parameter, .anonymous: false
+        case .literal, .parameter, .pattern, .anonymous: false
         }
     }
 
@@ -77,7 +84,7 @@ extension TemplateSegment {
     package var catchAllName: String? {
         switch self {
         case .catchAll(let name): name
-        case .literal, .parameter, .anonymous: nil
+        case .literal, .parameter, .pattern, .anonymous: nil
         }
     }
 }

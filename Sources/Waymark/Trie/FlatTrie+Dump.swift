@@ -27,6 +27,13 @@ extension FlatTrie {
                 let slot = views.slots[record]
                 return (slot.child.offset, "\"\(String(decoding: key(of: slot), as: UTF8.self))\"", depth + 1)
             }
+            if node < views.patternRuns.count, views.patternRuns[node] != 0 {
+                let run = views.patternRuns[node]
+                let start = Int(truncatingIfNeeded: run & 0xFFFF_FFFF)
+                for edge in views.patternEdges[start..<(start + Int(truncatingIfNeeded: run &>> 32))] {
+                    next.append((edge.child.offset, "{\(views.patterns[Int(edge.pattern)])}", depth + 1))
+                }
+            }
             if record.typedChild.exists { next.append((record.typedChild.offset, "<typed>", depth + 1)) }
             if record.parameterChild.exists { next.append((record.parameterChild.offset, ":parameter", depth + 1)) }
             stack.append(contentsOf: next.reversed())

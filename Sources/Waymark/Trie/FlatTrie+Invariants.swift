@@ -131,6 +131,26 @@ extension FlatTrie {
             byLiteral[slot.child.offset] = true
             hasLiteralChild[slot.parent.offset] = true
         }
+        // Pattern children, from each node's run.
+        var hasPatterns = [Bool](repeating: false, count: nodeCount)
+        for (node, run) in views.patternRuns.enumerated() where run != 0 {
+            let start = Int(truncatingIfNeeded: run & 0xFFFF_FFFF)
+            let count = Int(truncatingIfNeeded: run &>> 32)
+            check(start + count <= views.patternEdges.count, "node \(node)'s pattern run is past the last")
+            guard start + count <= views.patternEdges.count else { continue }
+            hasPatterns[node] = count > 0
+            for edge in views.patternEdges[start..<(start + count)] where edge.child.offset < nodeCount {
+                check(Int(edge.pattern) < views.patterns.count, "node \(node) has a pattern past the last")
+                parents[edge.child.offset] = node
+            }
+        }
+        for node in 0..<nodeCount {
+            let word = node >> 6
+            let bit =
+                word < views.patternNodes.count
+                && views.patternNodes[word] & (1 << UInt64(truncatingIfNeeded: node & 63)) != 0
+            check(bit == hasPatterns[node], "node \(node)'s pattern bit")
+        }
         for (index, node) in views.nodes.enumerated() {
             for child in [node.typedChild, node.parameterChild] where child.exists {
                 check(child.offset < nodeCount && child != .root, "node \(index) has child \(child.rawValue)")
@@ -172,6 +192,7 @@ extension FlatTrie {
             let record = views.nodes[node]
             let forks =
                 record.typedChild.exists || record.parameterChild.exists || record.catchAllEnd > record.catchAllStart
+                || hasPatterns[node]
             let above = node == 0 ? true : (byLiteral[node] && bit(views.unforkedNodes, parents[node]))
             check(bit(views.unforkedNodes, node) == (above && !forks), "node \(node)'s unforked bit")
         }

@@ -106,6 +106,28 @@ final class FlatTrie: @unchecked Sendable {
                 }
             }
         }
+        // Each node's pattern children, in the search's numbering: a run of `patternEdges` per node
+        // (start in the low half, count in the high half), and a bit per node that has any.
+        let searchNodeCount = trie.nodes.count
+        var patternRuns = [UInt64](repeating: 0, count: trie.patternEdges.isEmpty ? 0 : searchNodeCount)
+        var patternNodes = [UInt64](repeating: 0, count: (searchNodeCount + 63) / 64)
+        var patternEdges: [PatternEdge] = []
+        patternEdges.reserveCapacity(trie.patternEdges.count)
+        var runStart = 0
+        while runStart < trie.patternEdges.count {
+            let parent = trie.patternEdges[runStart].parent
+            var runEnd = runStart
+            while runEnd < trie.patternEdges.count && trie.patternEdges[runEnd].parent == parent {
+                let edge = trie.patternEdges[runEnd]
+                patternEdges.append(PatternEdge(pattern: edge.pattern, child: NodeIndex(order[Int(edge.child)])))
+                runEnd += 1
+            }
+            let node = Int(order[Int(parent)])
+            patternRuns[node] =
+                UInt64(truncatingIfNeeded: runStart) | UInt64(truncatingIfNeeded: runEnd - runStart) &<< 32
+            patternNodes[node &>> 6] |= 1 &<< UInt64(truncatingIfNeeded: node & 63)
+            runStart = runEnd
+        }
         var wordMasks: [UInt64] = []
         for length in 0...16 {
             wordMasks.append(ByteWord.mask(bytes: length))
@@ -118,7 +140,9 @@ final class FlatTrie: @unchecked Sendable {
             slots: records, slotIndexes: indexes, slotShift: shift, rootKey: root, foldedRootKey: foldedRoot,
             foldedRootEdges: folded, keys: keys, leaves: trie.leaves, leafScopes: trie.leafScopes,
             typedSlots: trie.typedSlots, parameterPositions: trie.parameterPositions,
-            parameterNames: trie.parameterNames, types: types, wordMasks: wordMasks,
+            parameterNames: trie.parameterNames, types: types, patterns: trie.patterns, patternEdges: patternEdges,
+            patternRuns: patternRuns, patternNodes: patternNodes, patternCaptures: trie.patternCaptures,
+            wordMasks: wordMasks,
             caseInsensitive: trie.caseInsensitive, foldedRootIsUnique: trie.foldedRootIsUnique)
     }
 
@@ -180,6 +204,10 @@ final class FlatTrie: @unchecked Sendable {
                 parents[Int(node.parameterChild)] = Int32(tableIndex: index)
                 edgeHashes[Int(node.parameterChild)] = NodeKey.parameter
             }
+        }
+        for edge in trie.patternEdges {
+            parents[Int(edge.child)] = edge.parent
+            edgeHashes[Int(edge.child)] = NodeKey.pattern(edge.pattern)
         }
         var nodeKeys = [UInt64](repeating: 0, count: count)
         if count > 0 { nodeKeys[0] = root }
@@ -257,6 +285,16 @@ extension FlatTrie {
         let parameterNames: UnsafeBufferPointer<Int32>
         /// The parameter types that typed slots refer to.
         let types: UnsafeBufferPointer<ParameterType>
+        /// Segment patterns by shape (``SegmentTrie/patterns``).
+        let patterns: UnsafeBufferPointer<SegmentPattern>
+        /// Every pattern child, by parent, each node's in precedence order.
+        let patternEdges: UnsafeBufferPointer<PatternEdge>
+        /// Per node (empty when the table has no pattern): its run of `patternEdges`, start in the
+        /// low half, count in the high half.
+        let patternRuns: UnsafeBufferPointer<UInt64>
+        /// One bit per node, set when the node has pattern children.
+        let patternNodes: UnsafeBufferPointer<UInt64>
+        let patternCaptures: UnsafeBufferPointer<SegmentTrie.PatternCapture>
         /// For a segment of `n` bytes (`n` up to 16), at `2n` and `2n + 1`: the masks of its first
         /// and second words (``ByteWord/mask(bytes:)`` of `n` and `n - 8`), read instead of computed.
         let wordMasks: UnsafeBufferPointer<UInt64>
@@ -287,6 +325,11 @@ extension FlatTrie {
         var parameterPositions: [Int32]
         var parameterNames: [Int32]
         var types: [ParameterType]
+        var patterns: [SegmentPattern]
+        var patternEdges: [PatternEdge]
+        var patternRuns: [UInt64]
+        var patternNodes: [UInt64]
+        var patternCaptures: [SegmentTrie.PatternCapture]
         var wordMasks: [UInt64]
         var caseInsensitive: Bool
         var foldedRootIsUnique: Bool
@@ -301,8 +344,20 @@ extension FlatTrie {
                 foldedRootEdges: cursor.place(foldedRootEdges), keys: cursor.place(keys), leaves: cursor.place(leaves),
                 leafScopes: cursor.place(leafScopes), typedSlots: cursor.place(typedSlots),
                 parameterPositions: cursor.place(parameterPositions), parameterNames: cursor.place(parameterNames),
-                types: cursor.place(types), wordMasks: cursor.place(wordMasks), caseInsensitive: caseInsensitive,
+                types: cursor.place(types), patterns: cursor.place(patterns), patternEdges: cursor.place(patternEdges),
+                patternRuns: cursor.place(patternRuns), patternNodes: cursor.place(patternNodes),
+                patternCaptures: cursor.place(patternCaptures), wordMasks: cursor.place(wordMasks),
+                caseInsensitive: caseInsensitive,
                 foldedRootIsUnique: foldedRootIsUnique)
         }
+    }
+}
+
+extension FlatTrie {
+    /// A pattern child as the search reads it: the pattern's index and the child, in the search's
+    /// numbering.
+    struct PatternEdge: Sendable {
+        var pattern: Int32
+        var child: NodeIndex
     }
 }

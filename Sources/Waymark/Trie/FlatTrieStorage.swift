@@ -76,8 +76,13 @@ struct FlatTrieStorage {
 
     /// Releases the allocation; nothing may read the views afterwards.
     func release() {
+        // The two buffers of types that are not trivial; the others need no deinitialization.
         let types = views.pointee.types
         if let start = types.baseAddress { UnsafeMutablePointer(mutating: start).deinitialize(count: types.count) }
+        let patterns = views.pointee.patterns
+        if let start = patterns.baseAddress {
+            UnsafeMutablePointer(mutating: start).deinitialize(count: patterns.count)
+        }
         base.deallocate()
     }
 

@@ -18,6 +18,15 @@ enum NodeKey {
     static let typed: UInt64 = 0x7479_7065_645F_5F5F
     /// The tag of the parameter child.
     static let parameter: UInt64 = 0x7061_7261_6D5F_5F5F
+    /// The tag of a pattern child, mixed with its pattern's index (``pattern(_:)``).
+    static let patternTag: UInt64 = 0x7061_7474_6572_6E5F
+
+    /// The edge tag of the child through pattern `index`.
+    @inline(__always)
+    static func pattern(_ index: Int32) -> UInt64 {
+        patternTag ^ (UInt64(UInt32(bitPattern: index)) &* 0xC2B2_AE3D_27D4_EB4F)
+    }
+
     /// The parent key of the root's literals as the host of an app link sees them (compared
     /// case-insensitively), in the same slot table.
     static let foldedRoot: UInt64 = 0x686F_7374_5F5F_5F5F

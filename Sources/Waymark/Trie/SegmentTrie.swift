@@ -54,6 +54,22 @@ struct SegmentTrie: Sendable {
         var keyStart: Int32 = 0
     }
 
+    /// A child through a segment pattern: the pattern's index in ``SegmentTrie/patterns`` and the
+    /// nodes, in the builder's numbering (``FlatTrie`` renumbers `parent` and `child`).
+    struct PatternEdge: Sendable {
+        var parent: Int32
+        var pattern: Int32
+        var child: Int32
+    }
+
+    /// A parameter captured inside a segment: the segment's position, its pattern and which of
+    /// the pattern's captures it is.
+    struct PatternCapture: Sendable {
+        var segment: Int32
+        var pattern: Int32
+        var capture: Int32
+    }
+
     struct TypedSlot: Hashable, Sendable {
         var segment: Int32
         var type: Int32
@@ -106,8 +122,14 @@ struct SegmentTrie: Sendable {
     /// Scope IDs of the leaves; leaves with the same scopes share one run.
     var leafScopes: [Int32] = []
     var typedSlots: [TypedSlot] = []
-    /// For each leaf, the segment positions of its `:name` parameters, in order.
+    /// For each leaf, the segment positions of its `:name` parameters, in order; a negative entry
+    /// `~i` is a parameter inside a segment, described by `patternCaptures[i]`.
     var parameterPositions: [Int32] = []
+    /// Segment patterns by shape; what a pattern child's `pattern` indexes.
+    var patterns: [SegmentPattern] = []
+    /// Every pattern child, by parent, each node's in precedence order.
+    var patternEdges: [PatternEdge] = []
+    var patternCaptures: [PatternCapture] = []
     /// For each leaf, the interned names of its `:name` parameters, parallel to `parameterPositions`.
     var parameterNames: [Int32] = []
     /// Parameter and catch-all names, each once.

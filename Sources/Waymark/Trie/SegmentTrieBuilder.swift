@@ -9,6 +9,7 @@ struct SegmentTrieBuilder: Sendable {
         var parameter: Int32 = -1
         var terminalHead: Int32 = -1
         var catchAllHead: Int32 = -1
+        var patternCount: Int32 = 0
     }
 
     private(set) var nodes: [BuildNode] = [BuildNode()]
@@ -28,6 +29,13 @@ struct SegmentTrieBuilder: Sendable {
     private var parameterNames: [Int32] = []
     private var names: [String] = []
     private var nameIndexes: [String: Int32] = [:]
+    /// Segment patterns by shape (``SegmentPattern/shape``), each once.
+    private(set) var patterns: [SegmentPattern] = []
+    private var patternIndexes: [SegmentPattern: Int32] = [:]
+    /// Every pattern child: its parent, its pattern's index and the child.
+    private(set) var patternEdges: [SegmentTrie.PatternEdge] = []
+    private var patternChildren: [UInt64: Int32] = [:]
+    private var patternCaptures: [SegmentTrie.PatternCapture] = []
     /// The root's literal children and their text as written.
     private(set) var rootTexts: [(child: Int32, text: String)] = []
     let caseInsensitive: Bool
@@ -93,6 +101,19 @@ struct SegmentTrieBuilder: Sendable {
             case .literal(let text):
                 node = literalChild(of: node, text: text)
                 if position == 0 { rootChild = node }
+            case .pattern(let pattern):
+                var compiled = caseInsensitive ? pattern.shape.foldingASCIICase : pattern.shape
+                compiled.typeIndexes = pattern.captures.map { $0.type.map(typeIndex) ?? -1 }
+                let shape = patternIndex(compiled)
+                for (index, capture) in pattern.captures.enumerated() {
+                    // A negative position names a pattern capture (see `SegmentTrie.parameterPositions`).
+                    parameterPositions.append(~Int32(tableIndex: patternCaptures.count))
+                    patternCaptures.append(
+                        .init(
+                            segment: Int32(tableIndex: position), pattern: shape, capture: Int32(tableIndex: index)))
+                    parameterNames.append(intern(capture.name))
+                }
+                node = patternChild(of: node, pattern: shape)
             case .parameter(let name, let type?):
                 typedSlots.append(.init(segment: Int32(tableIndex: position), type: typeIndex(type)))
                 parameterPositions.append(Int32(tableIndex: position))
@@ -192,6 +213,25 @@ struct SegmentTrieBuilder: Sendable {
         edgeSlots = SegmentTrie.slotTable(for: edges, capacity: edgeSlots.count * 2)
     }
 
+    private mutating func patternIndex(_ shape: SegmentPattern) -> Int32 {
+        if let index = patternIndexes[shape] { return index }
+        patterns.append(shape)
+        patternIndexes[shape] = Int32(tableIndex: patterns.count - 1)
+        return Int32(tableIndex: patterns.count - 1)
+    }
+
+    /// The child of `node` through a pattern (by its shape's index), created if needed.
+    private mutating func patternChild(of node: Int32, pattern: Int32) -> Int32 {
+        let key = UInt64(UInt32(bitPattern: node)) &<< 32 | UInt64(UInt32(bitPattern: pattern))
+        if let existing = patternChildren[key] { return existing }
+        let child = Int32(tableIndex: nodes.count)
+        nodes.append(BuildNode(parent: node))
+        nodes[Int(node)].patternCount += 1
+        patternChildren[key] = child
+        patternEdges.append(.init(parent: node, pattern: pattern, child: child))
+        return child
+    }
+
     /// The typed-parameter or the parameter child of `node`, created if needed. (Written without a
     /// key path: a `WritableKeyPath` access costs a runtime call per read and per write.)
     private mutating func child(of node: Int32, typed: Bool) -> Int32 {
@@ -236,6 +276,14 @@ struct SegmentTrieBuilder: Sendable {
         trie.names = names
         trie.edges = edges
         trie.keyBytes = keyBytes
+        trie.patterns = patterns
+        trie.patternCaptures = patternCaptures
+        // A node's patterns in precedence order (``Specificity/Rank``): more literal text first, then
+        // by the shape's text.
+        let ranks = patterns.map { Specificity.Rank(.pattern($0)) }
+        trie.patternEdges = patternEdges.sorted { lhs, rhs in
+            lhs.parent != rhs.parent ? lhs.parent < rhs.parent : ranks[Int(lhs.pattern)] < ranks[Int(rhs.pattern)]
+        }
         // Leaves in runs by node: the templates that end at the node, then the catch-alls that
         // start there, each ordered by priority (higher first), then registration.
         var order: [Int32] = []
@@ -291,7 +339,7 @@ struct SegmentTrieBuilder: Sendable {
         // Parents come before their children, so a parent's bit is known when a child is reached.
         for (index, node) in nodes.enumerated() {
             if node.literalCount > 0 { set(&trie.literalNodes, index) }
-            let forks = node.typed >= 0 || node.parameter >= 0 || node.catchAllHead >= 0
+            let forks = node.typed >= 0 || node.parameter >= 0 || node.catchAllHead >= 0 || node.patternCount > 0
             if !forks && (node.parent < 0 || isSet(trie.unforkedNodes, Int(node.parent))) {
                 set(&trie.unforkedNodes, index)
             }

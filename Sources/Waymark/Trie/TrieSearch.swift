@@ -20,6 +20,8 @@ struct TrieSearch {
         var stage: SearchStage
         var key: UInt64
         var lastLiteral: NodeIndex
+        /// How many of the node's patterns have been tried.
+        var patternsTried: Int32
     }
 
     /// The leaf of the best match: highest priority, then most specific, then first registered.
@@ -81,6 +83,7 @@ struct TrieSearch {
             var depth = 0
             var stage = SearchStage(.literal)
             var lastLiteral = NodeIndex.none
+            var patternsTried: Int32 = 0
             while true {
                 let record = nodes[node: node]
                 var next = Child.none
@@ -96,20 +99,29 @@ struct TrieSearch {
                         case .literal:
                             if depth == 0 && foldRoot {
                                 if trie.pointee.foldedRootIsUnique {
-                                    stage = .typed
+                                    stage = .pattern
                                     next = foldedRootChildByHash()
                                 } else if let child = foldedRootChild(after: lastLiteral) {
                                     // Several root literals may fold to this key: stay at this stage.
                                     next = Child(node: child, key: trie.pointee.nodeKeys[node: child])
                                     lastLiteral = next.node
                                 } else {
-                                    stage = .typed
+                                    stage = .pattern
                                 }
                             } else {
-                                stage = .typed
+                                stage = .pattern
                                 if hasLiterals(node) {
                                     next = literalChild(of: Child(node: node, key: key), depth: depth)
                                 }
+                            }
+                        case .pattern:
+                            // Stays at this stage while patterns are left to try after a match.
+                            if let child = nextPatternChild(
+                                of: Child(node: node, key: key), depth: depth, &patternsTried)
+                            {
+                                next = child
+                            } else {
+                                stage = .typed
                             }
                         case .typed:
                             stage = .parameter
@@ -138,12 +150,14 @@ struct TrieSearch {
                     }
                 }
                 if next.node.exists {
-                    frames[depth] = Frame(node: node, stage: stage, key: key, lastLiteral: lastLiteral)
+                    frames[depth] = Frame(
+                        node: node, stage: stage, key: key, lastLiteral: lastLiteral, patternsTried: patternsTried)
                     depth &+= 1
                     node = next.node
                     key = next.key
                     stage = SearchStage(.literal)
                     lastLiteral = .none
+                    patternsTried = 0
                     continue
                 }
                 // Nothing in the trie beats the leaf found: the search is over without climbing back.
@@ -154,6 +168,7 @@ struct TrieSearch {
                 key = frame.key
                 stage = frame.stage
                 lastLiteral = frame.lastLiteral
+                patternsTried = frame.patternsTried
             }
             return best.exists ? best : nil
         }
@@ -185,6 +200,8 @@ struct TrieSearch {
                     ? foldedRootChildByHash() : literalChild(of: Child(node: node, key: key), depth: depth)
             }
             if !next.node.exists {
+                // A pattern child is tried in the full search only: one bit, where no literal matched.
+                if hasPatterns(node) { return .searchInFull }
                 let record = nodes[node: node]
                 if record.typedChild.exists {
                     next = Child(node: record.typedChild, key: NodeKey.child(key, NodeKey.typed))
@@ -247,6 +264,43 @@ struct TrieSearch {
         if bestPriority >= Int64(trie.pointee.maxPriorities[0]) { return .found(best) }
         guard trie.pointee.unforkedNodes.contains(bitOf: node) else { return .searchInFull }
         return best.exists ? .found(best) : .noMatch
+    }
+
+    /// Whether `node` has pattern children.
+    @inline(__always)
+    private func hasPatterns(_ node: NodeIndex) -> Bool {
+        trie.pointee.patternRuns.count > 0 && trie.pointee.patternNodes.contains(bitOf: node)
+    }
+
+    /// The next of `parent`'s pattern children, after the `tried` first, whose pattern splits segment
+    /// `depth` and whose typed captures accept their values; `tried` moves past it. `nil` when none
+    /// is left.
+    private func nextPatternChild(of parent: Child, depth: Int, _ tried: inout Int32) -> Child? {
+        guard hasPatterns(parent.node) else { return nil }
+        let run = trie.pointee.patternRuns[parent.node.offset]
+        let start = Int(truncatingIfNeeded: run & 0xFFFF_FFFF)
+        let count = Int32(truncatingIfNeeded: run &>> 32)
+        let segment = segments[depth]
+        let raw = UnsafeBufferPointer(rebasing: bytes[Int(segment.start)..<Int(segment.end)])
+        // A percent-encoded segment is split as decoded text, like a literal compares.
+        let decoded: [UInt8]? = segment.isComplex ? PercentDecoding.decode(raw).map { Array($0.utf8) } : nil
+        if segment.isComplex && decoded == nil { return nil }
+        while tried < count {
+            let edge = trie.pointee.patternEdges[start + Int(tried)]
+            tried += 1
+            let pattern = trie.pointee.patterns.baseAddress.unsafelyUnwrapped + Int(edge.pattern)
+            let matches = { (text: UnsafeBufferPointer<UInt8>) -> Bool in
+                pattern.pointee.scan(text) { capture, range in
+                    let type = pattern.pointee.typeIndexes[capture]
+                    return type < 0
+                        || self.typeAccepts(
+                            self.trie.pointee.types[Int(type)], UnsafeBufferPointer(rebasing: text[range]))
+                }
+            }
+            let found = decoded.map { $0.withUnsafeBufferPointer(matches) } ?? matches(raw)
+            if found { return Child(node: edge.child, key: NodeKey.child(parent.key, NodeKey.pattern(edge.pattern))) }
+        }
+        return nil
     }
 
     /// Whether `node` has literal children (see ``SegmentTrie/literalNodes``).
@@ -330,6 +384,12 @@ struct TrieSearch {
         return true
     }
 
+    /// Whether `type` accepts a decoded value, as bytes.
+    private func typeAccepts(_ type: ParameterType, _ value: UnsafeBufferPointer<UInt8>) -> Bool {
+        if case .int = type.kind { return ParameterType.acceptsInt(value) }
+        return type.accepts(String(decoding: value, as: UTF8.self))
+    }
+
     private func typeAccepts(_ type: ParameterType, _ segment: SegmentRef) -> Bool {
         let raw = UnsafeBufferPointer(rebasing: bytes[Int(segment.start)..<Int(segment.end)])
         if !segment.isComplex, case .int = type.kind { return ParameterType.acceptsInt(raw) }
@@ -342,12 +402,13 @@ struct TrieSearch {
 /// then done. The search's `switch` over it is exhaustive, so a new class of segment is a new stage
 /// the compiler asks the search to handle.
 enum SearchStage: UInt8 {
-    case literal, typed, parameter, catchAll, done
+    case literal, pattern, typed, parameter, catchAll, done
 
     /// The stage that tries children of `segmentClass`.
     init(_ segmentClass: SegmentClass) {
         switch segmentClass {
         case .literal: self = .literal
+        case .pattern: self = .pattern
         case .typed: self = .typed
         case .parameter: self = .parameter
         case .catchAll: self = .catchAll

@@ -201,6 +201,8 @@ extension CompiledRouteMap {
                     switch segment {
                     case .parameter(let name, let type):
                         parameters[name] = (type, false, false)
+                    case .pattern(let pattern):
+                        for (name, type) in pattern.captures { parameters[name] = (type, false, false) }
                     case .catchAll(let name?):
                         parameters[name] = (nil, false, true)
                     case .anonymous, .catchAll(nil):

@@ -261,6 +261,8 @@ public struct LinkCreator: Sendable {
                         message: "\(label): '\(name)' is \"\(value)\", which is not a valid \(type)")
                 }
                 segments.append(LinkEncoding.pathSegment(value))
+            case .pattern(let pattern):
+                segments.append(LinkEncoding.pathSegment(try fill(pattern, path, label: label)))
             case .catchAll(let name):
                 guard let name else { continue }
                 // Each value is one segment; a `/` inside a value is encoded, never a separator.
@@ -284,6 +286,54 @@ public struct LinkCreator: Sendable {
             + queryItems.map { item in
                 LinkEncoding.queryComponent(item.name) + "=" + LinkEncoding.queryComponent(item.value ?? "")
             }.joined(separator: "&")
+    }
+}
+
+extension LinkCreator {
+    /// A pattern's segment text, filled with the values (decoded; the caller encodes it). A value
+    /// that would make the segment split otherwise (one that holds the text after it, such as
+    /// `1.2` for `{major}` in `v{major}.{minor}`) is refused, so that the link matches its own values.
+    func fill(_ pattern: SegmentPattern, _ path: [String: [String]], label: String) throws(RoutingError) -> String {
+        var text = ""
+        var values: [String] = []
+        for piece in pattern.pieces {
+            switch piece {
+            case .text(let literal):
+                text += literal
+            case .capture(let name, let type):
+                let value = path[name]?.first ?? ""
+                guard !value.isEmpty else {
+                    throw RoutingError(
+                        code: .linkUnavailable,
+                        message: "\(label): '\(name)' is empty, and a parameter in a segment cannot be")
+                }
+                if let type, let builtIn = [ParameterType.int, .float, .uuid].first(where: { $0.name == type }),
+                    !builtIn.accepts(value)
+                {
+                    throw RoutingError(
+                        code: .invalidParameter,
+                        message: "\(label): '\(name)' is \"\(value)\", which is not a valid \(type)")
+                }
+                text += value
+                values.append(value)
+            }
+        }
+        let bytes = Array(text.utf8)
+        var split: [String] = []
+        let matches = bytes.withUnsafeBufferPointer { buffer in
+            pattern.scan(buffer) { _, range in
+                split.append(String(decoding: UnsafeBufferPointer(rebasing: buffer[range]), as: UTF8.self))
+                return true
+            }
+        }
+        guard matches, split == values else {
+            let names = pattern.captures.map { "'\($0.name)'" }.joined(separator: ", ")
+            throw RoutingError(
+                code: .linkUnavailable,
+                message: "\(label): the values of \(names) make \"\(text)\", which '\(pattern)' splits otherwise; "
+                    + "a value cannot hold the text that follows it in the template")
+        }
+        return text
     }
 }
 

@@ -38,7 +38,7 @@ package enum PercentDecoding {
 
     /// Decodes a segment or query component to a `String`, or `nil` when the decoded bytes are not
     /// valid UTF-8.
-    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, plusAsSpace: Bool = false) -> String? {
+    package static func decode(_ bytes: UnsafeBufferPointer<UInt8>, plusAsSpace: Bool = false) -> String? {
         // Nothing to decode: make the string straight from the bytes (no intermediate buffer).
         if !bytes.contains(where: { $0 == UInt8(ascii: "%") || (plusAsSpace && $0 == UInt8(ascii: "+")) }) {
             return validated(bytes)

@@ -68,6 +68,12 @@ extension AppSiteAssociation {
                 .note, .incompleteAnalysis, "",
                 "the parameter type <\(type)> is the app's own: the check takes it to accept every segment")
         }
+        for segment in routes.patternSegments.sorted() {
+            findings.add(
+                .note, .incompleteAnalysis, "",
+                "the segment '\(segment)' has parameters inside it: the check takes it to accept every segment, so a component for it matches more than the route"
+            )
+        }
         return AssociationReport(
             diagnostics: diagnostics + findings.diagnostics(), isComplete: summary.isComplete,
             statesVisited: summary.states, work: summary.work)

@@ -161,7 +161,8 @@ struct CoverageFindings {
 
     /// Why a path the narrowest pattern of `variant` matches is not one of its paths: when its
     /// segments do not line up with the template's (more of them, or a literal elsewhere), a `?*`
-    /// spanned several; otherwise a value its type refuses; otherwise another route takes it.
+    /// spanned several; otherwise a value its type refuses, or a segment its pattern (`{name}.json`)
+    /// does not fit; otherwise another route takes it.
     static func kind(of path: String, against variant: VariantShape) -> (String, String) {
         let segments = path.split(separator: "/").map(String.init)
         let spans = ("spans", "a ?* wildcard spans several segments")
@@ -181,6 +182,9 @@ struct CoverageFindings {
             for scalar in segment.1.unicodeScalars { state = state.flatMap { shape.step($0, scalar) } }
             if !(state.map(shape.accepts) ?? false) {
                 return ("type \(index)", "segment \(index + 1) is not \(shape.article)")
+            }
+            if let pattern = variant.patterns[index], !pattern.accepts(segment.1) {
+                return ("pattern \(index)", "segment \(index + 1) does not fit '\(pattern.pattern)'")
             }
         }
         return ("other", "another route takes it first")

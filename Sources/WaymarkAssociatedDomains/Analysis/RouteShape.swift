@@ -19,6 +19,31 @@ struct VariantShape: Sendable {
     /// The types the app registered that the variant uses, which the analysis takes to accept
     /// every segment.
     var opaqueTypes: Set<String>
+    /// The variant's segments with parameters inside them (`{name}.json`), by index, which the
+    /// analysis takes to be any value (see ``DomainRoutes/shapes(of:in:)``).
+    var patterns: [Int: PatternSegment] = [:]
+
+    /// A segment with parameters inside it, and the shapes of its captures' types.
+    struct PatternSegment: Sendable {
+        let pattern: SegmentPattern
+        let captureShapes: [ValueShape]
+
+        /// Whether `segment` (as a canonical link spells it) fits the pattern and each capture's
+        /// type, as the table's search decides.
+        func accepts(_ segment: String) -> Bool {
+            let raw = Array(segment.utf8)
+            guard let decoded = raw.withUnsafeBufferPointer({ PercentDecoding.decode($0) }) else { return false }
+            let bytes = Array(decoded.utf8)
+            guard let ranges = bytes.withUnsafeBufferPointer({ pattern.captureRanges(in: $0) }) else { return false }
+            return zip(ranges, captureShapes).allSatisfy { range, shape in
+                var state: Int32? = ValueShape.start
+                for scalar in String(decoding: bytes[range], as: UTF8.self).unicodeScalars {
+                    state = state.flatMap { shape.step($0, scalar) }
+                }
+                return state.map(shape.accepts) ?? false
+            }
+        }
+    }
 
     /// Whether the segments from `index` on can match nothing: none left, or only a catch-all.
     func isComplete(at index: Int) -> Bool {
@@ -36,6 +61,8 @@ struct DomainRoutes: Sendable {
     let acceptsDomain: Bool
     /// Names of the parameter types the app registered that the routes use.
     let opaqueTypes: Set<String>
+    /// The routes' segments with parameters inside them, which the analysis reads as any value.
+    let patternSegments: Set<String>
 
     init(resolver: RouteResolver, domain: String) {
         let table = resolver.table
@@ -46,25 +73,37 @@ struct DomainRoutes: Sendable {
         acceptsDomain = table.acceptsEverything || table.domains.contains(domain)
         var variants: [VariantShape] = []
         var opaque: Set<String> = []
+        var patterns: Set<String> = []
         if acceptsDomain {
             for registration in table.registrations
             where registration.scopes.contains(.universalAny)
                 || registration.scopes.contains(.universal(domain: domain))
             {
                 let shapes = Self.shapes(of: registration, in: table)
-                for shape in shapes { opaque.formUnion(shape.opaqueTypes) }
+                for shape in shapes {
+                    opaque.formUnion(shape.opaqueTypes)
+                    patterns.formUnion(shape.patterns.values.map(\.pattern.description))
+                }
                 variants += shapes
             }
         }
         self.variants = variants
         opaqueTypes = opaque
+        patternSegments = patterns
     }
 
     /// The shapes of a registration's variants.
+    ///
+    /// A segment with parameters inside it (`{name}.json`) is read as any value, so its component
+    /// is `?*` rather than the narrower `?*.json`: the analysis compares routes and components by
+    /// segment shapes, and has none for text around a value. The generated file is then wider than
+    /// the route (the check's note names the segment), never narrower: no link the app handles is
+    /// left to the browser.
     static func shapes(of registration: RouteTable<Int>.Registration, in table: RouteTable<Int>) -> [VariantShape] {
         registration.template.variants.map { variant in
             var opaque: Set<String> = []
-            let segments = variant.segments.map { segment -> VariantShape.Segment in
+            var patterns: [Int: VariantShape.PatternSegment] = [:]
+            let segments = variant.segments.enumerated().map { index, segment -> VariantShape.Segment in
                 switch segment {
                 case .literal(let text):
                     return .literal(Array(LinkEncoding.pathSegment(text).unicodeScalars))
@@ -72,13 +111,22 @@ struct DomainRoutes: Sendable {
                     let (shape, isOpaque) = ValueShape.of(typeName.flatMap { table.parameterType(named: $0) })
                     if isOpaque, let typeName { opaque.insert(typeName) }
                     return .value(shape)
+                case .pattern(let pattern):
+                    let shapes = pattern.captures.map { capture in
+                        let (shape, isOpaque) = ValueShape.of(capture.type.flatMap { table.parameterType(named: $0) })
+                        if isOpaque, let type = capture.type { opaque.insert(type) }
+                        return shape
+                    }
+                    patterns[index] = VariantShape.PatternSegment(pattern: pattern, captureShapes: shapes)
+                    return .value(.any)
                 case .anonymous:
                     return .value(.any)
                 case .catchAll:
                     return .rest
                 }
             }
-            return VariantShape(registration: registration.index, segments: segments, opaqueTypes: opaque)
+            return VariantShape(
+                registration: registration.index, segments: segments, opaqueTypes: opaque, patterns: patterns)
         }
     }
 

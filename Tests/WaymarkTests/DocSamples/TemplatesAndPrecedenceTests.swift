@@ -53,8 +53,30 @@ import Waymark
         #expect(byName == "item by name")
     }
 
-    @Test func problemsFoundWhenBuilt() {
+    @Test func textAroundParameters() throws {
         // sample: TemplatesAndPrecedence#4
+        var downloads = RouteTableBuilder<String>()
+        downloads.add("feed/{name}.json", to: "feed")
+        downloads.add("feed/report.json", to: "report")
+        downloads.add("api/v{major<int>}.{minor<int>}/status", to: "status")
+        downloads.add("people/{first}_{last}", to: "person")
+        let files = try downloads.build()
+
+        let feed = files.match(path: "/feed/news.json")?.parameters["name"]  // "news"
+        let report = files.match(path: "/feed/report.json")?.value  // "report"
+        let minor = files.match(path: "/api/v2.10/status")?.parameters["minor"]  // "10"
+        let notInt = files.match(path: "/api/v2.x/status")  // nil
+        let last = files.match(path: "/people/ada_king_lovelace")?.parameters["last"]  // "king_lovelace"
+        // end sample
+        #expect(feed == "news")
+        #expect(report == "report")
+        #expect(minor == "10")
+        #expect(notInt == nil)
+        #expect(last == "king_lovelace")
+    }
+
+    @Test func problemsFoundWhenBuilt() {
+        // sample: TemplatesAndPrecedence#5
         var conflicting = RouteTableBuilder<String>()
         conflicting.add("item/:id", to: "item")
         conflicting.add("item/:slug", to: "thing")

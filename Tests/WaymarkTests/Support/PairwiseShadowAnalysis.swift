@@ -148,6 +148,17 @@ struct PairwiseShadowAnalysis {
             return parameterTypes[outerType]?.accepts(text) ?? false
         case (.parameter(_, let outerType?), .parameter(_, let innerType?)):
             return outerType == innerType || (outerType == "float" && innerType == "int")
+        case (.pattern(let pattern), .literal(let text)):
+            // Pattern text ignores case only in a case-insensitive table, not at an app link's host.
+            guard
+                let values = NaiveMatcherPropertyTests.naiveSplit(
+                    pattern, text, folded: options.caseInsensitivePaths)
+            else { return false }
+            return zip(values, pattern.captures).allSatisfy { value, capture in
+                capture.type.map { parameterTypes[$0]?.accepts(value) ?? false } ?? true
+            }
+        case (.pattern(let outerPattern), .pattern(let innerPattern)):
+            return outerPattern.shape == innerPattern.shape
         default:
             return false
         }
