@@ -86,24 +86,12 @@ extension MatchingCore {
         return position >= 0 && position < segments.count ? segments[position].start &+ 1 : 0
     }
 
-    /// Calls `body` with the index and byte range of each path segment of a found match, split as
-    /// ``URLAnatomy`` splits them (empty runs between slashes are not segments), until it returns
-    /// `false`.
+    /// Calls `body` with the index and byte range of each path segment of a found match
+    /// (``PathSegments/forEach(in:_:_:)``), until it returns `false`.
     private static func forEachSegment(
         of found: Found, in utf8: UnsafeBufferPointer<UInt8>, _ body: (Int, Range<Int>) -> Bool
     ) {
-        let end = min(Int(found.pathEnd), utf8.count)
-        var index = min(max(Int(found.pathStart), 0), end)
-        var segment = 0
-        while index < end {
-            while index < end, utf8[index] == UInt8(ascii: "/") { index += 1 }
-            let start = index
-            while index < end, utf8[index] != UInt8(ascii: "/") { index += 1 }
-            if index > start {
-                if !body(segment, start..<index) { return }
-                segment += 1
-            }
-        }
+        PathSegments.forEach(in: utf8, Int(found.pathStart)..<max(Int(found.pathStart), Int(found.pathEnd)), body)
     }
 
     /// The byte ranges of the path segments at `positions` (ascending, one pass over the path);

@@ -74,11 +74,15 @@ public struct RouteURL: Hashable, Sendable, CustomStringConvertible {
         }
         guard kind == .app, storage.hasAuthority else { return nil }
         return string.withUTF8Bytes { bytes in
-            let start = Int(pathStart)
-            var end = start
-            while end < Int(pathEnd), bytes[end] != UInt8(ascii: "/") { end += 1 }
-            return end > start
-                ? String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self) : nil
+            // The first segment, when the path starts with it (`shop:///x` has an empty authority).
+            var host: String?
+            PathSegments.forEach(in: bytes, Int(pathStart)..<Int(pathEnd)) { _, segment in
+                if segment.lowerBound == Int(pathStart) {
+                    host = String(decoding: UnsafeBufferPointer(rebasing: bytes[segment]), as: UTF8.self)
+                }
+                return false
+            }
+            return host
         }
     }
     /// The byte range of the route path in ``string``'s UTF-8.
@@ -138,8 +142,12 @@ public struct RouteURL: Hashable, Sendable, CustomStringConvertible {
     /// trailing `/` kept: `shop://product//42/` gives `/product/42/`.
     public var path: String {
         let segments = string.withUTF8Bytes { bytes in
-            UnsafeBufferPointer(rebasing: bytes[Int(pathStart)..<Int(pathEnd)])
-                .split(separator: UInt8(ascii: "/")).map { String(decoding: $0, as: UTF8.self) }
+            var segments: [String] = []
+            PathSegments.forEach(in: bytes, Int(pathStart)..<Int(pathEnd)) { _, segment in
+                segments.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[segment]), as: UTF8.self))
+                return true
+            }
+            return segments
         }
         return "/" + segments.joined(separator: "/") + (hasTrailingSlash ? "/" : "")
     }

@@ -9,18 +9,38 @@ struct SegmentRef {
 
 /// Helpers for route-path segments found by ``URLAnatomy/parse(_:into:)``.
 enum PathSegments {
+    /// Calls `body` with the index and byte range of each segment of the route path in `range`,
+    /// until it returns `false`: a segment is a non-empty run of bytes without `/`, so leading,
+    /// trailing and repeated slashes make no segment.
+    ///
+    /// This is the rule for every reading of a path after the lookup (wildcards, captures, a
+    /// ``RouteURL``'s path and host). The lookup splits with ``URLAnatomy/splitPath(_:from:into:)``,
+    /// eight bytes a step; `PathSplitAgreementTests` checks that the two agree.
+    static func forEach(
+        in bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ body: (Int, Range<Int>) -> Bool
+    ) {
+        let end = min(range.upperBound, bytes.count)
+        var index = min(max(range.lowerBound, 0), end)
+        var segment = 0
+        while index < end {
+            while index < end, bytes[index] == UInt8(ascii: "/") { index += 1 }
+            let start = index
+            while index < end, bytes[index] != UInt8(ascii: "/") { index += 1 }
+            if index > start {
+                if !body(segment, start..<index) { return }
+                segment += 1
+            }
+        }
+    }
+
     /// The decoded segments of a byte range of `string` (for wildcards and ``RouteURL/pathSegments``).
     static func decodedSegments(of string: String, in range: Range<Int>) -> [String] {
         string.withUTF8Bytes { bytes in
             var result: [String] = []
-            var start = range.lowerBound
-            for offset in range.lowerBound...range.upperBound
-            where offset == range.upperBound || bytes[offset] == UInt8(ascii: "/") {
-                if offset > start {
-                    let raw = UnsafeBufferPointer(rebasing: bytes[start..<offset])
-                    result.append(PercentDecoding.decode(raw) ?? String(decoding: raw, as: UTF8.self))
-                }
-                start = offset + 1
+            forEach(in: bytes, range) { _, segment in
+                let raw = UnsafeBufferPointer(rebasing: bytes[segment])
+                result.append(PercentDecoding.decode(raw) ?? String(decoding: raw, as: UTF8.self))
+                return true
             }
             return result
         }
