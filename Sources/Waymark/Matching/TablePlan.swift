@@ -118,7 +118,7 @@ struct TablePlan: Sendable {
         let domainSet = Set(domains)
         var typeIndexes: [String: Int32] = [:]
         // For the host check: the first app-scoped registration under each root literal.
-        var hostRegistrations: [Int32: Int] = [:]
+        var hostRegistrations: [BuilderNodeIndex: Int] = [:]
         for index in definitions.indices {
             let template = definitions[index].template
             // Room in the table's Int32 indexes, reserved before anything of this registration is added.
@@ -220,8 +220,8 @@ struct TablePlan: Sendable {
 
     /// In app links the first segment is the host, which compares case-insensitively: two app-scoped
     /// templates whose first literals differ only in case would be the same host.
-    private mutating func checkHostSpellings(_ hostRegistrations: [Int32: Int]) {
-        var byFolded: [String: [(child: Int32, index: Int)]] = [:]
+    private mutating func checkHostSpellings(_ hostRegistrations: [BuilderNodeIndex: Int]) {
+        var byFolded: [String: [(child: BuilderNodeIndex, index: Int)]] = [:]
         let texts = Dictionary(trie.rootTexts.map { ($0.child, $0.text) }, uniquingKeysWith: { first, _ in first })
         for (child, index) in hostRegistrations {
             let text = texts[child] ?? ""

@@ -102,11 +102,9 @@ extension FlatTrie {
                 }
             }
             let summary = FlatTrie.Node(
-                SegmentTrie.Node(
-                    typedChild: node.typedChild.rawValue, parameterChild: node.parameterChild.rawValue,
-                    leafStart: node.leafStart, catchAllStart: node.catchAllStart),
-                typedChild: node.typedChild, parameterChild: node.parameterChild, catchAllEnd: node.catchAllEnd,
-                leaves: leaves, leafScopes: leafScopes)
+                leafStart: node.leafStart, catchAllStart: node.catchAllStart, catchAllEnd: node.catchAllEnd,
+                typedChild: node.typedChild, parameterChild: node.parameterChild, leaves: leaves,
+                leafScopes: leafScopes)
             check(
                 summary.endRoute == node.endRoute && summary.endPriority == node.endPriority
                     && summary.endScopes == node.endScopes && summary.endFlags == node.endFlags,

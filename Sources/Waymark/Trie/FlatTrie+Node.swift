@@ -42,20 +42,20 @@ extension FlatTrie {
         /// (a leaf is 32 bytes, so 2^30 of them would take 32 GiB).
         static let catchAllCountShift: UInt32 = 2
 
-        /// The search's record of `node`, summing up the first leaf that ends there: its children
-        /// are given in the search's numbering, and its catch-alls end at `catchAllEnd` (`leaves`
-        /// and `leafScopes` are the trie's).
+        /// The search's record of a node whose leaves start at `leafStart` and whose catch-alls
+        /// run from `catchAllStart` to `catchAllEnd`, summing up the first leaf that ends there: its
+        /// children are given in the search's numbering (`leaves` and `leafScopes` are the trie's).
         init(
-            _ node: SegmentTrie.Node, typedChild: NodeIndex, parameterChild: NodeIndex, catchAllEnd: Int32,
-            leaves: [SegmentTrie.Leaf], leafScopes: [Int32]
+            leafStart: Int32, catchAllStart: Int32, catchAllEnd: Int32, typedChild: NodeIndex,
+            parameterChild: NodeIndex, leaves: [SegmentTrie.Leaf], leafScopes: [Int32]
         ) {
             self.typedChild = typedChild
             self.parameterChild = parameterChild
-            leafStart = node.leafStart
-            catchAllStart = node.catchAllStart
-            endFlags = UInt32(truncatingIfNeeded: max(catchAllEnd &- node.catchAllStart, 0)) &<< Self.catchAllCountShift
-            guard node.leafStart < node.catchAllStart, Int(node.leafStart) < leaves.count else { return }
-            let leaf = leaves[Int(node.leafStart)]
+            self.leafStart = leafStart
+            self.catchAllStart = catchAllStart
+            endFlags = UInt32(truncatingIfNeeded: max(catchAllEnd &- catchAllStart, 0)) &<< Self.catchAllCountShift
+            guard leafStart < catchAllStart, Int(leafStart) < leaves.count else { return }
+            let leaf = leaves[Int(leafStart)]
             endRoute = leaf.route
             endPriority = leaf.priority
             var plain = leaf.typedCount == 0 && !leaf.isCatchAll

@@ -19,7 +19,15 @@
 /// reference exists; the buffers hold trivial value types, or `Sendable` parameter types that are
 /// only read.
 final class FlatTrie: @unchecked Sendable {
-    typealias Edge = SegmentTrie.Edge
+    /// A literal of the root as the host of an app link sees it (folded), in the search's numbering:
+    /// its key in ``Views/keys`` and the node it leads to. Sorted by key, for a binary search.
+    struct FoldedEdge: Sendable {
+        var keyStart: Int32
+        var keyCount: Int32
+        var child: NodeIndex
+        /// ``NodeKey/edge(_:)`` of the key.
+        var hash: UInt64
+    }
 
     /// The buffers (see ``Views``), at the start of their one allocation: a search holds a pointer to
     /// them (8 bytes) instead of copying every buffer view per lookup.
@@ -55,13 +63,12 @@ final class FlatTrie: @unchecked Sendable {
 
     /// The buffers of `trie` in the search's numbering, as arrays for ``FlatTrieStorage`` to lay out.
     private static func contents(_ trie: SegmentTrie, types: [ParameterType]) -> Contents {
-        let order = Self.searchOrder(trie)
+        let order = SearchOrder(trie)
         // Keys: the literals', then the folded root keys; folded edges are rebased onto that buffer.
         let base = Int32(tableIndex: trie.keyBytes.count)
         let folded = trie.foldedRootEdges.map { edge in
-            Edge(
-                keyStart: edge.keyStart + base, keyCount: edge.keyCount, child: order[Int(edge.child)], parent: -1,
-                hash: edge.hash)
+            FoldedEdge(
+                keyStart: edge.keyStart + base, keyCount: edge.keyCount, child: order[edge.child], hash: edge.hash)
         }
         let keys = trie.keyBytes + trie.foldedKeyBytes
         let foldedInTable = trie.foldedRootIsUnique ? folded : []
@@ -81,9 +88,10 @@ final class FlatTrie: @unchecked Sendable {
             written = 0
             keys.withUnsafeBufferPointer { keys in
                 indexes.withUnsafeMutableBufferPointer { indexes in
-                    func append(_ edge: Edge, parent: Int32, child: Int32, key childKey: UInt64) {
-                        let key = UnsafeBufferPointer(
-                            rebasing: keys[Int(edge.keyStart)..<(Int(edge.keyStart) + Int(edge.keyCount))])
+                    func append(
+                        keyStart: Int32, keyCount: Int32, parent: NodeIndex, child: NodeIndex, key childKey: UInt64
+                    ) {
+                        let key = UnsafeBufferPointer(rebasing: keys[Int(keyStart)..<(Int(keyStart) + Int(keyCount))])
                         var position = NodeKey.home(childKey, shift: shift)
                         while indexes[position] >= 0 { position = (position + 1) & (capacity - 1) }
                         indexes[position] = Int32(tableIndex: written)
@@ -91,17 +99,18 @@ final class FlatTrie: @unchecked Sendable {
                             at: written,
                             to: SegmentTrie.Slot(
                                 prefix: SegmentTrie.word(key, from: 0), suffix: SegmentTrie.word(key, from: 8),
-                                parent: NodeIndex(parent), child: NodeIndex(child), keyCount: edge.keyCount,
-                                keyStart: edge.keyStart))
+                                parent: parent, child: child, keyCount: keyCount, keyStart: keyStart))
                         written += 1
                     }
                     for edge in trie.edges {
                         append(
-                            edge, parent: order[Int(edge.parent)], child: order[Int(edge.child)],
-                            key: nodeKeys[Int(edge.child)])
+                            keyStart: edge.keyStart, keyCount: edge.keyCount, parent: order[edge.parent],
+                            child: order[edge.child], key: nodeKeys[node: edge.child])
                     }
                     for edge in foldedInTable {
-                        append(edge, parent: -1, child: edge.child, key: NodeKey.child(foldedRoot, edge.hash))
+                        append(
+                            keyStart: edge.keyStart, keyCount: edge.keyCount, parent: .foldedRoot, child: edge.child,
+                            key: NodeKey.child(foldedRoot, edge.hash))
                     }
                 }
             }
@@ -119,10 +128,10 @@ final class FlatTrie: @unchecked Sendable {
             var runEnd = runStart
             while runEnd < trie.patternEdges.count && trie.patternEdges[runEnd].parent == parent {
                 let edge = trie.patternEdges[runEnd]
-                patternEdges.append(PatternEdge(pattern: edge.pattern, child: NodeIndex(order[Int(edge.child)])))
+                patternEdges.append(PatternEdge(pattern: edge.pattern, child: order[edge.child]))
                 runEnd += 1
             }
-            let node = Int(order[Int(parent)])
+            let node = order[parent].offset
             patternRuns[node] =
                 UInt64(truncatingIfNeeded: runStart) | UInt64(truncatingIfNeeded: runEnd - runStart) &<< 32
             patternNodes[node &>> 6] |= 1 &<< UInt64(truncatingIfNeeded: node & 63)
@@ -149,34 +158,47 @@ final class FlatTrie: @unchecked Sendable {
     /// Each builder node's index in the search's numbering: the root 0, the child of edge `i` (and so
     /// of record `i`) `i + 1`, then every other node in the builder's order. The builder's last node,
     /// which has no leaves and closes the leaf runs, stays last.
-    private static func searchOrder(_ trie: SegmentTrie) -> [Int32] {
-        var order = [Int32](repeating: -1, count: trie.nodes.count)
-        guard !order.isEmpty else { return order }
-        order[0] = 0
-        for (index, edge) in trie.edges.enumerated() { order[Int(edge.child)] = Int32(tableIndex: index + 1) }
-        var next = Int32(tableIndex: trie.edges.count + 1)
-        for index in order.indices where order[index] < 0 {
-            order[index] = next
-            next += 1
+    struct SearchOrder {
+        private var order: [NodeIndex]
+
+        init(_ trie: SegmentTrie) {
+            order = [NodeIndex](repeating: .none, count: trie.nodes.count)
+            guard !order.isEmpty else { return }
+            order[0] = .root
+            for (index, edge) in trie.edges.enumerated() {
+                order[edge.child.offset] = NodeIndex(Int32(tableIndex: index + 1))
+            }
+            var next = Int32(tableIndex: trie.edges.count + 1)
+            for index in order.indices where !order[index].exists {
+                order[index] = NodeIndex(next)
+                next += 1
+            }
         }
-        return order
+
+        /// The search's index of a builder node (``TrieIndex/none`` for none).
+        subscript(_ node: BuilderNodeIndex) -> NodeIndex { node.exists ? order[node.offset] : .none }
+
+        /// The search's index of the builder's node at `offset` in its array.
+        subscript(offset offset: Int) -> NodeIndex { order[offset] }
     }
 
     /// `values` (one per builder node) in the search's numbering.
-    private static func permuted<Element>(_ values: [Element], _ order: [Int32]) -> [Element] {
+    private static func permuted<Element>(_ values: [Element], _ order: SearchOrder) -> [Element] {
         [Element](unsafeUninitializedCapacity: values.count) { buffer, count in
-            for (index, value) in values.enumerated() { buffer.initializeElement(at: Int(order[index]), to: value) }
+            for (index, value) in values.enumerated() {
+                buffer.initializeElement(at: order[offset: index].offset, to: value)
+            }
             count = values.count
         }
     }
 
     /// A bitset over the builder's nodes, over the search's numbering.
-    private static func permutedBits(_ bits: [UInt64], _ order: [Int32]) -> [UInt64] {
+    private static func permutedBits(_ bits: [UInt64], _ order: SearchOrder) -> [UInt64] {
         var permuted = [UInt64](repeating: 0, count: bits.count)
         for (word, value) in bits.enumerated() where value != 0 {
             var remaining = value
             while remaining != 0 {
-                let node = Int(order[word &* 64 &+ remaining.trailingZeroBitCount])
+                let node = order[offset: word &* 64 &+ remaining.trailingZeroBitCount].offset
                 permuted[node &>> 6] |= 1 &<< UInt64(truncatingIfNeeded: node & 63)
                 remaining &= remaining &- 1
             }
@@ -189,30 +211,30 @@ final class FlatTrie: @unchecked Sendable {
     /// all).
     private static func nodeKeys(_ trie: SegmentTrie, root: UInt64) -> [UInt64] {
         let count = trie.nodes.count
-        var parents = [Int32](repeating: -1, count: count)
+        var parents = [BuilderNodeIndex](repeating: .none, count: count)
         var edgeHashes = [UInt64](repeating: 0, count: count)
         for edge in trie.edges {
-            parents[Int(edge.child)] = edge.parent
-            edgeHashes[Int(edge.child)] = edge.hash
+            parents[node: edge.child] = edge.parent
+            edgeHashes[node: edge.child] = edge.hash
         }
         for (index, node) in trie.nodes.enumerated() {
-            if node.typedChild >= 0 {
-                parents[Int(node.typedChild)] = Int32(tableIndex: index)
-                edgeHashes[Int(node.typedChild)] = NodeKey.typed
+            if node.typedChild.exists {
+                parents[node: node.typedChild] = BuilderNodeIndex(offset: index)
+                edgeHashes[node: node.typedChild] = NodeKey.typed
             }
-            if node.parameterChild >= 0 {
-                parents[Int(node.parameterChild)] = Int32(tableIndex: index)
-                edgeHashes[Int(node.parameterChild)] = NodeKey.parameter
+            if node.parameterChild.exists {
+                parents[node: node.parameterChild] = BuilderNodeIndex(offset: index)
+                edgeHashes[node: node.parameterChild] = NodeKey.parameter
             }
         }
         for edge in trie.patternEdges {
-            parents[Int(edge.child)] = edge.parent
-            edgeHashes[Int(edge.child)] = NodeKey.pattern(edge.pattern)
+            parents[node: edge.child] = edge.parent
+            edgeHashes[node: edge.child] = NodeKey.pattern(edge.pattern)
         }
         var nodeKeys = [UInt64](repeating: 0, count: count)
         if count > 0 { nodeKeys[0] = root }
-        for index in 1..<max(count, 1) where parents[index] >= 0 {
-            nodeKeys[index] = NodeKey.child(nodeKeys[Int(parents[index])], edgeHashes[index])
+        for index in 1..<max(count, 1) where parents[index].exists {
+            nodeKeys[index] = NodeKey.child(nodeKeys[node: parents[index]], edgeHashes[index])
         }
         return nodeKeys
     }
@@ -234,18 +256,18 @@ final class FlatTrie: @unchecked Sendable {
 
     /// The search's node records (``FlatTrie/Node``), made from the builder's, in the search's
     /// numbering.
-    private static func searchNodes(_ trie: SegmentTrie, _ order: [Int32]) -> [FlatTrie.Node] {
+    private static func searchNodes(_ trie: SegmentTrie, _ order: SearchOrder) -> [FlatTrie.Node] {
         let count = trie.nodes.count
         return [FlatTrie.Node](unsafeUninitializedCapacity: count) { buffer, initialized in
             for (index, node) in trie.nodes.enumerated() {
                 // A node's catch-alls end where the next builder node's leaves start.
                 let catchAllEnd = index + 1 < count ? trie.nodes[index + 1].leafStart : node.catchAllStart
                 buffer.initializeElement(
-                    at: Int(order[index]),
+                    at: order[offset: index].offset,
                     to: FlatTrie.Node(
-                        node, typedChild: node.typedChild >= 0 ? NodeIndex(order[Int(node.typedChild)]) : .none,
-                        parameterChild: node.parameterChild >= 0 ? NodeIndex(order[Int(node.parameterChild)]) : .none,
-                        catchAllEnd: catchAllEnd, leaves: trie.leaves, leafScopes: trie.leafScopes))
+                        leafStart: node.leafStart, catchAllStart: node.catchAllStart, catchAllEnd: catchAllEnd,
+                        typedChild: order[node.typedChild], parameterChild: order[node.parameterChild],
+                        leaves: trie.leaves, leafScopes: trie.leafScopes))
             }
             initialized = count
         }
@@ -276,7 +298,7 @@ extension FlatTrie {
         /// The root's key, and the parent key of its folded literals.
         let rootKey: UInt64
         let foldedRootKey: UInt64
-        let foldedRootEdges: UnsafeBufferPointer<Edge>
+        let foldedRootEdges: UnsafeBufferPointer<FoldedEdge>
         let keys: UnsafeBufferPointer<UInt8>
         let leaves: UnsafeBufferPointer<SegmentTrie.Leaf>
         let leafScopes: UnsafeBufferPointer<Int32>
@@ -317,7 +339,7 @@ extension FlatTrie {
         var slotShift: Int
         var rootKey: UInt64
         var foldedRootKey: UInt64
-        var foldedRootEdges: [Edge]
+        var foldedRootEdges: [FoldedEdge]
         var keys: [UInt8]
         var leaves: [SegmentTrie.Leaf]
         var leafScopes: [Int32]

@@ -15,8 +15,8 @@ struct SegmentTrie: Sendable {
     /// node's `leafStart` (a last, empty node closes the final run), each part ordered by priority,
     /// then registration.
     struct Node: Sendable {
-        var typedChild: Int32 = -1
-        var parameterChild: Int32 = -1
+        var typedChild: BuilderNodeIndex = .none
+        var parameterChild: BuilderNodeIndex = .none
         var leafStart: Int32 = 0
         var catchAllStart: Int32 = 0
     }
@@ -27,8 +27,9 @@ struct SegmentTrie: Sendable {
     struct Edge: Sendable {
         var keyStart: Int32
         var keyCount: Int32
-        var child: Int32
-        var parent: Int32
+        var child: BuilderNodeIndex
+        /// The parent; ``TrieIndex/none`` for the root's literals folded (``SegmentTrie/foldedRootEdges``).
+        var parent: BuilderNodeIndex
         /// ``NodeKey/edge(_:)`` of the key bytes.
         var hash: UInt64
     }
@@ -57,9 +58,9 @@ struct SegmentTrie: Sendable {
     /// A child through a segment pattern: the pattern's index in ``SegmentTrie/patterns`` and the
     /// nodes, in the builder's numbering (``FlatTrie`` renumbers `parent` and `child`).
     struct PatternEdge: Sendable {
-        var parent: Int32
+        var parent: BuilderNodeIndex
         var pattern: Int32
-        var child: Int32
+        var child: BuilderNodeIndex
     }
 
     /// A parameter captured inside a segment: the segment's position, its pattern and which of
@@ -149,7 +150,7 @@ struct SegmentTrie: Sendable {
     static func slotTable(for edges: [Edge], capacity: Int) -> [Int32] {
         var slots = [Int32](repeating: -1, count: capacity)
         for (index, edge) in edges.enumerated() {
-            var slot = slot(edge.hash, parent: edge.parent, mask: capacity - 1)
+            var slot = slot(edge.hash, parent: edge.parent.rawValue, mask: capacity - 1)
             while slots[slot] >= 0 { slot = (slot + 1) & (capacity - 1) }
             slots[slot] = Int32(tableIndex: index)
         }

@@ -3,10 +3,10 @@
 /// a linked list until ``build()`` lays them out.
 struct SegmentTrieBuilder: Sendable {
     struct BuildNode: Sendable {
-        var parent: Int32 = -1
+        var parent: BuilderNodeIndex = .none
         var literalCount: Int32 = 0
-        var typed: Int32 = -1
-        var parameter: Int32 = -1
+        var typed: BuilderNodeIndex = .none
+        var parameter: BuilderNodeIndex = .none
         var terminalHead: Int32 = -1
         var catchAllHead: Int32 = -1
         var patternCount: Int32 = 0
@@ -34,10 +34,10 @@ struct SegmentTrieBuilder: Sendable {
     private var patternIndexes: [SegmentPattern: Int32] = [:]
     /// Every pattern child: its parent, its pattern's index and the child.
     private(set) var patternEdges: [SegmentTrie.PatternEdge] = []
-    private var patternChildren: [UInt64: Int32] = [:]
+    private var patternChildren: [UInt64: BuilderNodeIndex] = [:]
     private var patternCaptures: [SegmentTrie.PatternCapture] = []
     /// The root's literal children and their text as written.
-    private(set) var rootTexts: [(child: Int32, text: String)] = []
+    private(set) var rootTexts: [(child: BuilderNodeIndex, text: String)] = []
     let caseInsensitive: Bool
 
     init(caseInsensitive: Bool) {
@@ -89,9 +89,9 @@ struct SegmentTrieBuilder: Sendable {
     mutating func insert(
         _ variant: RouteTemplate.Variant, route: Int, variantIndex: Int, priority: Int, scopeIDs: [Int32],
         typeIndex: (String) -> Int32
-    ) -> Int32? {
-        var node: Int32 = 0
-        var rootChild: Int32?
+    ) -> BuilderNodeIndex? {
+        var node = BuilderNodeIndex.root
+        var rootChild: BuilderNodeIndex?
         let typedStart = Int32(tableIndex: typedSlots.count)
         let parameterStart = Int32(tableIndex: parameterPositions.count)
         var catchAllName: Int32 = -1
@@ -152,17 +152,17 @@ struct SegmentTrieBuilder: Sendable {
                 parameterCount: UInt8(clamping: Int32(tableIndex: parameterPositions.count) - parameterStart),
                 flags: (variant.hasTrailingSlash ? 1 : 0) | (isCatchAll ? 2 : 0)))
         if isCatchAll {
-            nextLeaf.append(nodes[Int(node)].catchAllHead)
-            nodes[Int(node)].catchAllHead = leafIndex
+            nextLeaf.append(nodes[node: node].catchAllHead)
+            nodes[node: node].catchAllHead = leafIndex
         } else {
-            nextLeaf.append(nodes[Int(node)].terminalHead)
-            nodes[Int(node)].terminalHead = leafIndex
+            nextLeaf.append(nodes[node: node].terminalHead)
+            nodes[node: node].terminalHead = leafIndex
         }
         return rootChild
     }
 
     /// The child of `parent` through the literal `text`, created if needed.
-    private mutating func literalChild(of parent: Int32, text: String) -> Int32 {
+    private mutating func literalChild(of parent: BuilderNodeIndex, text: String) -> BuilderNodeIndex {
         text.withUTF8Bytes { raw in
             // Plain ASCII (and, in a case-insensitive table, no capitals) is its own comparable form.
             var plain = true
@@ -177,10 +177,12 @@ struct SegmentTrieBuilder: Sendable {
         }
     }
 
-    private mutating func literalChild(of parent: Int32, key bytes: UnsafeBufferPointer<UInt8>, text: String) -> Int32 {
+    private mutating func literalChild(
+        of parent: BuilderNodeIndex, key bytes: UnsafeBufferPointer<UInt8>, text: String
+    ) -> BuilderNodeIndex {
         let hash = NodeKey.edge(bytes)
         let mask = edgeSlots.count - 1
-        var slot = SegmentTrie.slot(hash, parent: parent, mask: mask)
+        var slot = SegmentTrie.slot(hash, parent: parent.rawValue, mask: mask)
         while edgeSlots[slot] >= 0 {
             let edge = edges[Int(edgeSlots[slot])]
             if edge.hash == hash, edge.parent == parent, Int(edge.keyCount) == bytes.count,
@@ -194,9 +196,9 @@ struct SegmentTrieBuilder: Sendable {
             }
             slot = (slot + 1) & mask
         }
-        let child = Int32(tableIndex: nodes.count)
+        let child = BuilderNodeIndex(offset: nodes.count)
         nodes.append(BuildNode(parent: parent))
-        nodes[Int(parent)].literalCount += 1
+        nodes[node: parent].literalCount += 1
         edgeSlots[slot] = Int32(tableIndex: edges.count)
         edges.append(
             SegmentTrie.Edge(
@@ -204,7 +206,7 @@ struct SegmentTrieBuilder: Sendable {
                 parent: parent, hash: hash)
         )
         keyBytes.append(contentsOf: bytes)
-        if parent == 0 { rootTexts.append((child, text)) }
+        if parent == .root { rootTexts.append((child, text)) }
         if edges.count * 2 > edgeSlots.count { growEdgeSlots() }
         return child
     }
@@ -221,12 +223,12 @@ struct SegmentTrieBuilder: Sendable {
     }
 
     /// The child of `node` through a pattern (by its shape's index), created if needed.
-    private mutating func patternChild(of node: Int32, pattern: Int32) -> Int32 {
-        let key = UInt64(UInt32(bitPattern: node)) &<< 32 | UInt64(UInt32(bitPattern: pattern))
+    private mutating func patternChild(of node: BuilderNodeIndex, pattern: Int32) -> BuilderNodeIndex {
+        let key = UInt64(UInt32(bitPattern: node.rawValue)) &<< 32 | UInt64(UInt32(bitPattern: pattern))
         if let existing = patternChildren[key] { return existing }
-        let child = Int32(tableIndex: nodes.count)
+        let child = BuilderNodeIndex(offset: nodes.count)
         nodes.append(BuildNode(parent: node))
-        nodes[Int(node)].patternCount += 1
+        nodes[node: node].patternCount += 1
         patternChildren[key] = child
         patternEdges.append(.init(parent: node, pattern: pattern, child: child))
         return child
@@ -234,12 +236,12 @@ struct SegmentTrieBuilder: Sendable {
 
     /// The typed-parameter or the parameter child of `node`, created if needed. (Written without a
     /// key path: a `WritableKeyPath` access costs a runtime call per read and per write.)
-    private mutating func child(of node: Int32, typed: Bool) -> Int32 {
-        let existing = typed ? nodes[Int(node)].typed : nodes[Int(node)].parameter
-        if existing >= 0 { return existing }
-        let child = Int32(tableIndex: nodes.count)
+    private mutating func child(of node: BuilderNodeIndex, typed: Bool) -> BuilderNodeIndex {
+        let existing = typed ? nodes[node: node].typed : nodes[node: node].parameter
+        if existing.exists { return existing }
+        let child = BuilderNodeIndex(offset: nodes.count)
         nodes.append(BuildNode(parent: node))
-        if typed { nodes[Int(node)].typed = child } else { nodes[Int(node)].parameter = child }
+        if typed { nodes[node: node].typed = child } else { nodes[node: node].parameter = child }
         return child
     }
 
@@ -282,7 +284,8 @@ struct SegmentTrieBuilder: Sendable {
         // by the shape's text.
         let ranks = patterns.map { Specificity.Rank(.pattern($0)) }
         trie.patternEdges = patternEdges.sorted { lhs, rhs in
-            lhs.parent != rhs.parent ? lhs.parent < rhs.parent : ranks[Int(lhs.pattern)] < ranks[Int(rhs.pattern)]
+            lhs.parent != rhs.parent
+                ? lhs.parent.rawValue < rhs.parent.rawValue : ranks[Int(lhs.pattern)] < ranks[Int(rhs.pattern)]
         }
         // Leaves in runs by node: the templates that end at the node, then the catch-alls that
         // start there, each ordered by priority (higher first), then registration.
@@ -319,12 +322,13 @@ struct SegmentTrieBuilder: Sendable {
         }
         // A last node, with no leaves, closes the last node's catch-all run.
         let end = Int32(tableIndex: order.count)
-        trie.nodes.append(SegmentTrie.Node(typedChild: -1, parameterChild: -1, leafStart: end, catchAllStart: end))
+        trie.nodes.append(
+            SegmentTrie.Node(typedChild: .none, parameterChild: .none, leafStart: end, catchAllStart: end))
         trie.leaves = order.map { leaves[Int($0)] }
         // Children are always created after their parent: one backward pass pushes each node's
         // highest priority up to its parent, and reaches a parent only after all its children.
-        for index in nodes.indices.reversed() where nodes[index].parent >= 0 {
-            let parent = Int(nodes[index].parent)
+        for index in nodes.indices.reversed() where nodes[index].parent.exists {
+            let parent = nodes[index].parent.offset
             maxPriorities[parent] = max(maxPriorities[parent], maxPriorities[index])
         }
         trie.maxPriorities = maxPriorities
@@ -339,8 +343,8 @@ struct SegmentTrieBuilder: Sendable {
         // Parents come before their children, so a parent's bit is known when a child is reached.
         for (index, node) in nodes.enumerated() {
             if node.literalCount > 0 { set(&trie.literalNodes, index) }
-            let forks = node.typed >= 0 || node.parameter >= 0 || node.catchAllHead >= 0 || node.patternCount > 0
-            if !forks && (node.parent < 0 || isSet(trie.unforkedNodes, Int(node.parent))) {
+            let forks = node.typed.exists || node.parameter.exists || node.catchAllHead >= 0 || node.patternCount > 0
+            if !forks && (!node.parent.exists || isSet(trie.unforkedNodes, node.parent.offset)) {
                 set(&trie.unforkedNodes, index)
             }
         }
@@ -361,7 +365,7 @@ struct SegmentTrieBuilder: Sendable {
                 .init(
                     keyStart: Int32(tableIndex: trie.foldedKeyBytes.count),
                     keyCount: Int32(tableIndex: entry.key.utf8.count),
-                    child: entry.child, parent: -1, hash: entry.key.withUTF8Bytes { NodeKey.edge($0) }))
+                    child: entry.child, parent: .none, hash: entry.key.withUTF8Bytes { NodeKey.edge($0) }))
             trie.foldedKeyBytes.append(contentsOf: entry.key.utf8)
         }
         trie.foldedRootIsUnique = zip(folded, folded.dropFirst()).allSatisfy { $0.key != $1.key }

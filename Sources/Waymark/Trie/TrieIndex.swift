@@ -1,4 +1,4 @@
-/// What a ``TrieIndex`` indexes: the nodes or the leaves of the built trie.
+/// What a ``TrieIndex`` indexes: the builder's nodes, or the nodes or the leaves of the built trie.
 protocol TrieIndexKind: Sendable {
     /// The word for one, in descriptions.
     static var noun: String { get }
@@ -9,13 +9,19 @@ enum TrieNodes: TrieIndexKind {
     static var noun: String { "node" }
 }
 
+/// Indexes of nodes in the builder's numbering (the order ``SegmentTrieBuilder`` creates them in),
+/// which ``FlatTrie`` renumbers for the search (``FlatTrie/SearchOrder``).
+enum BuilderNodes: TrieIndexKind {
+    static var noun: String { "builder node" }
+}
+
 /// Indexes of leaves (positions in the trie's leaf buffer).
 enum TrieLeaves: TrieIndexKind {
     static var noun: String { "leaf" }
 }
 
-/// A node or a leaf of the built trie, or ``none``: one type per kind, so that a node index is never
-/// used as a leaf index.
+/// A node of the builder, a node or a leaf of the built trie, or ``none``: one type per kind, so that
+/// a node index is never used as a leaf index, nor a builder's node index as the search's.
 ///
 /// Four bytes, like the `Int32` it wraps, so that the records holding it keep their sizes
 /// (``FlatTrie/invariantViolations()`` checks them).
@@ -42,6 +48,23 @@ struct TrieIndex<Kind: TrieIndexKind>: Hashable, Sendable, CustomStringConvertib
 
 typealias NodeIndex = TrieIndex<TrieNodes>
 typealias LeafIndex = TrieIndex<TrieLeaves>
+typealias BuilderNodeIndex = TrieIndex<BuilderNodes>
+
+extension TrieIndex where Kind == BuilderNodes {
+    static var root: Self { Self(0) }
+
+    /// The index of the builder's node at `offset` in its array.
+    init(offset: Int) { self.init(Int32(tableIndex: offset)) }
+}
+
+extension Array {
+    /// The builder's record of a node (or a per-node value in the builder's numbering), by its index.
+    @inline(__always)
+    subscript(node node: BuilderNodeIndex) -> Element {
+        get { self[node.offset] }
+        set { self[node.offset] = newValue }
+    }
+}
 
 extension TrieIndex where Kind == TrieNodes {
     static var root: Self { Self(0) }

@@ -274,18 +274,18 @@ extension TrieSearch {
             if compare(list[middle], probe, fold: fold) < 0 { low = middle + 1 } else { high = middle }
         }
         if previous.exists {
-            while low < list.count, compare(list[low], probe, fold: fold) == 0, list[low].child != previous.rawValue {
+            while low < list.count, compare(list[low], probe, fold: fold) == 0, list[low].child != previous {
                 low += 1
             }
             low += 1
         }
         guard low < list.count, compare(list[low], probe, fold: fold) == 0 else { return nil }
-        return NodeIndex(list[low].child)
+        return list[low].child
     }
 
     /// Three-way comparison of an edge's key with the probe bytes, lowercasing ASCII probe bytes
     /// when `fold` is set (keys compared that way are stored folded).
-    private func compare(_ edge: FlatTrie.Edge, _ probe: UnsafeBufferPointer<UInt8>, fold: Bool) -> Int {
+    private func compare(_ edge: FlatTrie.FoldedEdge, _ probe: UnsafeBufferPointer<UInt8>, fold: Bool) -> Int {
         let keyStart = Int(edge.keyStart)
         let keyCount = Int(edge.keyCount)
         let common = min(keyCount, probe.count)
