@@ -150,7 +150,7 @@ extension MatchingCore {
         let start = source.withUTF8Bytes {
             Self.segmentRange(Int(leaf.segmentCount) - 1, of: found, in: $0).lowerBound
         }
-        return PathSegments.decodedSegments(of: source, in: start..<Int(found.pathEnd))
+        return PathSegments.segments(of: source, in: start..<Int(found.pathEnd), decoded: true)
     }
 
     /// The `:name` parameters and the named catch-all of a found leaf, decoded from `source`

@@ -135,20 +135,13 @@ public struct RouteURL: Hashable, Sendable, CustomStringConvertible {
 
     /// The route path's segments, percent-decoded once each, empty segments dropped.
     public var pathSegments: [String] {
-        PathSegments.decodedSegments(of: string, in: Int(pathStart)..<Int(pathEnd))
+        PathSegments.segments(of: string, in: Int(pathStart)..<Int(pathEnd), decoded: true)
     }
 
     /// The route path, still percent-encoded, with a leading `/`, empty segments dropped and the
     /// trailing `/` kept: `shop://product//42/` gives `/product/42/`.
     public var path: String {
-        let segments = string.withUTF8Bytes { bytes in
-            var segments: [String] = []
-            PathSegments.forEach(in: bytes, Int(pathStart)..<Int(pathEnd)) { _, segment in
-                segments.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[segment]), as: UTF8.self))
-                return true
-            }
-            return segments
-        }
+        let segments = PathSegments.segments(of: string, in: Int(pathStart)..<Int(pathEnd), decoded: false)
         return "/" + segments.joined(separator: "/") + (hasTrailingSlash ? "/" : "")
     }
 

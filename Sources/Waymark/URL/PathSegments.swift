@@ -33,13 +33,15 @@ enum PathSegments {
         }
     }
 
-    /// The decoded segments of a byte range of `string` (for wildcards and ``RouteURL/pathSegments``).
-    static func decodedSegments(of string: String, in range: Range<Int>) -> [String] {
+    /// The segments of a byte range of `string`, each percent-decoded once (for wildcards and
+    /// ``RouteURL/pathSegments``) or, without `decoded`, as written (for ``RouteURL/path``).
+    static func segments(of string: String, in range: Range<Int>, decoded: Bool) -> [String] {
         string.withUTF8Bytes { bytes in
             var result: [String] = []
             forEach(in: bytes, range) { _, segment in
                 let raw = UnsafeBufferPointer(rebasing: bytes[segment])
-                result.append(PercentDecoding.decode(raw) ?? String(decoding: raw, as: UTF8.self))
+                let text = decoded ? PercentDecoding.decode(raw) : nil
+                result.append(text ?? String(decoding: raw, as: UTF8.self))
                 return true
             }
             return result
