@@ -48,13 +48,19 @@ let package = Package(
             ],
             resources: [.embedInCode("Resources/shop.routes.json")]
         ),
-        .testTarget(name: "WaymarkTests", dependencies: ["Waymark"]),
-        .testTarget(name: "WaymarkPathConfigurationTests", dependencies: ["WaymarkPathConfiguration"]),
+        // What several test targets share: where the real-world corpus is (and what happens when it
+        // is not), and the route sets the tests generate instead of reading the benchmarks' files.
+        // Tests only: no product exposes it.
+        .target(name: "WaymarkTestSupport", path: "Tests/WaymarkTestSupport"),
+        .testTarget(name: "WaymarkTests", dependencies: ["Waymark", "WaymarkTestSupport"]),
+        .testTarget(
+            name: "WaymarkPathConfigurationTests", dependencies: ["WaymarkPathConfiguration", "WaymarkTestSupport"]),
         .testTarget(
             name: "WaymarkNavigationTests",
             dependencies: ["WaymarkNavigation", .product(name: "Logging", package: "swift-log")]
         ),
-        .testTarget(name: "WaymarkAssociatedDomainsTests", dependencies: ["WaymarkAssociatedDomains"]),
+        .testTarget(
+            name: "WaymarkAssociatedDomainsTests", dependencies: ["WaymarkAssociatedDomains", "WaymarkTestSupport"]),
         // Runs the built `waymark` binary; depending on the executable makes `swift test` build it.
         .testTarget(name: "WaymarkCLITests", dependencies: ["WaymarkCLI"]),
     ],

@@ -9,16 +9,9 @@ import Waymark
 @Suite struct AnalysisScaleTests {
     static let app = "ABCDE12345.com.example.shop"
 
-    /// The first `count` templates of deeplink-10k, public and universal for `example.com`.
+    /// The first `count` templates of deeplink-10k (generated), public and universal for `example.com`.
     static func prefixResolver(_ count: Int) throws -> RouteResolver {
-        let url = Fixtures.packageRoot.deletingLastPathComponent().appendingPathComponent(
-            "shared/bench/deeplink-10k.routes.txt")
-        let lines = String(decoding: try Data(contentsOf: url), as: UTF8.self).split(separator: "\n").prefix(count)
-        var builder = RouteResolverBuilder(schemes: ["bench"], domains: ["example.com"])
-        for (index, line) in lines.enumerated() {
-            builder.add(RouteTemplate(stringLiteral: String(line)), name: "r\(index + 1)") { _ in .handled }
-        }
-        return try builder.build()
+        try Fixtures.generatedResolver("deeplink-\(count)")
     }
 
     /// Measured (debug and release alike, the counts are the algorithm's): about 24 states per

@@ -4,7 +4,7 @@ import Waymark
 
 @testable import WaymarkAssociatedDomains
 
-/// Generation → matching, on the embedded example and the shared bench route sets: every route's
+/// Generation → matching, on the embedded example and generated tables of the benchmarks' shape (`DeepLinkRouteSet`): every route's
 /// example URLs open in the app, no internal-only route's does, and the over-approximation the
 /// generator reports is what a check of the file it wrote (read back from its JSON) finds.
 @Suite struct GenerationTests {
@@ -16,13 +16,13 @@ import Waymark
         var testDescription: String { name }
 
         func resolver() throws -> RouteResolver {
-            name == "shop" ? try Fixtures.shopResolver() : try Fixtures.benchResolver(name)
+            name == "shop" ? try Fixtures.shopResolver() : try Fixtures.generatedResolver(name)
         }
     }
 
     static let cases = [
-        Case(name: "shop", domain: "shop.example.com"), Case(name: "github-api", domain: "example.com"),
-        Case(name: "deeplink-10k", domain: "example.com"),
+        Case(name: "shop", domain: "shop.example.com"), Case(name: "rest-api", domain: "example.com"),
+        Case(name: "deeplink-10000", domain: "example.com"),
     ]
 
     @Test(arguments: cases)

@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+import WaymarkTestSupport
 
 @testable import Waymark
 
 /// The built trie checks its own invariants (`FlatTrie.invariantViolations()`): after every build in
-/// a debug build, so every table of every test is checked, and here on the shared route sets. The
+/// a debug build, so every table of every test is checked, and here on generated tables of the benchmarks' shape. The
 /// check must also fail: each kind of damage below is reported.
 @Suite struct TrieInvariantTests {
     static let routes = [
@@ -12,18 +13,12 @@ import Testing
         "files/*rest", "files/docs/*rest", "files/docs/readme", "help/", "a/b/c/d", "a/:x/c/*rest", "*/any",
     ]
 
-    static func sharedRoutes(_ name: String) throws -> [String] {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent()
-        let text = try String(
-            contentsOfFile: root.appendingPathComponent("shared/bench/\(name).routes.txt").path, encoding: .utf8)
-        return text.split(separator: "\n").map(String.init).filter { !$0.isEmpty }
-    }
-
-    @Test(arguments: ["github-api", "deeplink-10k"])
-    func theSharedRouteSetsBuildSoundTries(set: String) throws {
+    /// Tables of the benchmarks' shape, generated (`DeepLinkRouteSet`): 150 routes, and the 10,000
+    /// of `deeplink-10k`.
+    @Test(arguments: [150, 10_000])
+    func generatedRouteSetsBuildSoundTries(count: Int) throws {
         var builder = RouteTableBuilder<Int>(schemes: ["bench"], domains: ["example.com"])
-        for (index, pattern) in try Self.sharedRoutes(set).enumerated() {
+        for (index, pattern) in DeepLinkRouteSet.deepLinks(count: count).enumerated() {
             builder.add(try RouteTemplate(parsing: pattern), priority: index % 3, to: index)
         }
         let table = try builder.build()

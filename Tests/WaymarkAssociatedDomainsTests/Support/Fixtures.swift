@@ -1,5 +1,6 @@
 import Foundation
 import Waymark
+import WaymarkTestSupport
 
 /// Route tables the tests generate files from.
 enum Fixtures {
@@ -13,14 +14,16 @@ enum Fixtures {
         return try RouteFile(contentsOf: url).makeResolver()
     }
 
-    /// A shared bench route set (`../shared/bench/NAME.routes.txt`), each template public and
-    /// universal for `example.com`.
-    static func benchResolver(_ name: String) throws -> RouteResolver {
-        let url = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/bench/\(name).routes.txt")
-        let text = String(decoding: try Data(contentsOf: url), as: UTF8.self)
+    /// A generated route table (`DeepLinkRouteSet`: `rest-api`, or `deeplink-N` for the first
+    /// `N` routes of the benchmarks' 10,000), each template public and universal for `example.com`.
+    static func generatedResolver(_ name: String) throws -> RouteResolver {
+        let templates =
+            name == "rest-api"
+            ? DeepLinkRouteSet.restAPI
+            : Array(DeepLinkRouteSet.deepLinks().prefix(Int(name.dropFirst("deeplink-".count)) ?? 0))
         var builder = RouteResolverBuilder(schemes: ["bench"], domains: ["example.com"])
-        for (index, line) in text.split(separator: "\n").enumerated() {
-            builder.add(RouteTemplate(stringLiteral: String(line)), name: "r\(index + 1)") { _ in .handled }
+        for (index, template) in templates.enumerated() {
+            builder.add(RouteTemplate(stringLiteral: template), name: "r\(index + 1)") { _ in .handled }
         }
         return try builder.build()
     }
