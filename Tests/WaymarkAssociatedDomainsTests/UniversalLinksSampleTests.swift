@@ -1,5 +1,6 @@
 import Testing
 import Waymark
+import WaymarkAssociatedDomains
 
 @testable import WaymarkAssociatedDomains
 
