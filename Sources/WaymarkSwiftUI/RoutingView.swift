@@ -151,8 +151,7 @@
         /// destinations call `router.open(_:properties:)` (docs/security.md).
         public func openingURLs<R: URLRoute>(with routes: TypedRouteTable<R>, router: Router<R>) -> some View {
             onOpenURL { url in
-                guard let route = routes.route(for: url.absoluteString) else { return }
-                Task { @MainActor in await router.open(route) }
+                Task { @MainActor in await router.open(url, with: routes) }
             }
         }
 
@@ -160,7 +159,7 @@
         /// destinations included); use destinations that call `router.open(_:properties:)`.
         public func openingURLs(with resolver: RouteResolver) -> some View {
             onOpenURL { url in
-                Task { _ = await resolver.resolve(url.absoluteString) }
+                Task { _ = await resolver.resolve(url) }
             }
         }
     }

@@ -154,6 +154,10 @@ import Testing
     func appleDecides(_ row: Row) throws {
         let file = try AppSiteAssociation(data: Data(row.file.utf8))
         #expect(file.matcher(appID: Self.app).decision(for: row.url).opens == row.opens)
+        // The `URL` form reads the same text.
+        let url = try #require(URL(string: row.url))
+        #expect(
+            file.matcher(appID: Self.app).decision(for: url) == file.matcher(appID: Self.app).decision(for: row.url))
     }
 
     @Test func anotherAppIsNotOpened() throws {

@@ -279,7 +279,7 @@ public struct PathConfiguration: Sendable {
     /// The merged properties for a URL, matched by its path as for a string
     /// (``properties(for:)-(String)``): an app link's host is not part of it.
     public func properties(for url: URL) -> PathProperties {
-        match(url: url.absoluteString).properties
+        match(url: url).properties
     }
 
     /// The merged properties for a path string, matched exactly as given (query included, when
