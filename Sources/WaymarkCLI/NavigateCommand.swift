@@ -44,7 +44,10 @@ struct NavigateCommand: AsyncParsableCommand {
                 if json {
                     print(Self.json(url, result.status.description, nil, nil, state))
                 } else {
-                    printLines([url, "  not opened: \(result)", ""])
+                    printLines([
+                        url, "  not opened: " + (result.reason.map { "\(result.status): \($0)" } ?? "\(result.status)"),
+                        "",
+                    ])
                 }
                 continue
             }

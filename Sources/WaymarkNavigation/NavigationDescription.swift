@@ -53,3 +53,10 @@ public enum NavigationDescription {
         }
     }
 }
+
+extension NavigationState: CustomStringConvertible {
+    /// The state on one line, as ``NavigationDescription/describe(_:)`` writes it:
+    /// `NavigationState(home › product(42) ⟫ sheet: account.orders)`. Routes print as their
+    /// `name`s, and long stacks are shortened, so the line costs the same however deep the stacks.
+    public var description: String { "NavigationState(\(NavigationDescription.describe(self)))" }
+}

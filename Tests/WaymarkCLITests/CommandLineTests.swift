@@ -36,7 +36,7 @@
             #expect(
                 output.standardOutput == """
                     {"url":"app://articles/12/comments?ref=mail&tag=a&tag=b&flag#top","outcome":"matched","reason":null,"route":"article","template":"articles/:id<int>(/:section)","parameters":{"id":"12","section":"comments"},"wildcard":null,"query":{"ref":["mail"],"tag":["a","b"],"flag":[null]},"fragment":"top","origin":"external","properties":{"presentation":"modal"}}
-                    {"url":"https://app.example.com/files/a","outcome":"default","reason":"no route matches \\"/files/a\\"","route":"home","template":null,"parameters":{},"wildcard":null,"query":{},"fragment":null,"origin":"external","properties":{}}
+                    {"url":"https://app.example.com/files/a","outcome":"default","reason":"no route matches the path (2 segments)","route":"home","template":null,"parameters":{},"wildcard":null,"query":{},"fragment":null,"origin":"external","properties":{}}
                     {"url":"app://files/a%2Fb/c","outcome":"matched","reason":null,"route":"files","template":"files/*path","parameters":{"path":"a/b/c"},"wildcard":["a/b","c"],"query":{},"fragment":null,"origin":"external","properties":{}}
                     {"url":"app://admin","outcome":"rejected","reason":"route 'admin' (\\"admin\\") is internal-only; external links cannot open it","route":"admin","template":"admin","parameters":{},"wildcard":null,"query":{},"fragment":null,"origin":"external","properties":{}}
                     {"url":"https://evil.example/articles/1","outcome":"default","reason":"the domain 'evil.example' is not accepted; accepted domains: app.example.com","route":"home","template":null,"parameters":{},"wildcard":null,"query":{},"fragment":null,"origin":"external","properties":{}}
@@ -148,7 +148,7 @@
                 output.standardOutput == """
                     app://articles/abc
                       app link (scheme app); route path /articles/abc, segments ["articles", "abc"]
-                      outcome: default — no route matches "/articles/abc"
+                      outcome: default — no route matches the path (2 segments)
                       nearest templates:
                         article (articles/:id<int>(/:section)): segment 2 is "abc", which is not a valid int
                         home (/): the URL goes on after the template ends: "articles/abc"

@@ -37,14 +37,14 @@
 
                     x-your-app://creat
                       app link (scheme x-your-app); route path /creat, segments ["creat"]
-                      outcome: default — no route matches "/creat"
+                      outcome: default — no route matches the path (1 segment)
                       nearest templates:
                         create (create): segment 1 is "creat", the template expects 'create'
                         home (/): the URL goes on after the template ends: "creat"
 
                     x-your-app://open
                       app link (scheme x-your-app); route path /open, segments ["open"]
-                      outcome: default — no route matches "/open"
+                      outcome: default — no route matches the path (1 segment)
                       nearest templates:
                         openDocument (open): its path matches, but its scopes (universal(your-app-domain.com)) exclude the scheme 'x-your-app'
                         home (/): the URL goes on after the template ends: "open"

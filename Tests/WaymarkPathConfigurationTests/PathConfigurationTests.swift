@@ -33,6 +33,23 @@ import WaymarkPathConfiguration
         #expect(document.properties(forPath: "/photos").raw == ["context": "default", "pull_to_refresh_enabled": true])
     }
 
+    /// A Foundation `URL` is read as its `absoluteString`, as everywhere in Waymark, and the merged
+    /// properties print with their platform.
+    @Test func aURLMatchesAsItsAbsoluteString() throws {
+        let document = try configuration(Self.cascade)
+        let base = try #require(URL(string: "https://example.com/photos/1"))
+        for url in [URL(string: "https://example.com/photos/new?"), URL(string: "new", relativeTo: base)] {
+            let url = try #require(url)
+            #expect(document.match(url: url).matchedRules == document.match(url: url.absoluteString).matchedRules)
+            #expect(document.input(for: url) == document.input(for: url.absoluteString))
+            #expect(document.properties(for: url) == document.properties(for: url.absoluteString))
+        }
+        #expect(
+            "\(document.properties(forPath: "/photos/new"))"
+                == #"PathProperties(iOS: {"context": "modal", "modal_style": "full", "pull_to_refresh_enabled": false, "title": "Add photo"})"#
+        )
+    }
+
     @Test func queryStringMatchingIsOnByDefaultAndCanBeTurnedOff() throws {
         let json =
             #"{"rules": [{"patterns": ["/search\\?q=shoes$"], "properties": {"title": "Shoes"}}, {"patterns": ["/search$"], "properties": {"title": "Search"}}]}"#

@@ -1,9 +1,11 @@
 /// Why a typed input could not be decoded from a URL's parameters, or encoded into them.
 ///
-/// Every message names the parameter, the value as it arrived and the type that was expected:
+/// Every message names the parameter and the type that was expected, never the value: a URL can
+/// carry a secret, and a message is on its way to a log (``ValueRedaction``). The value is in
+/// ``value``, for code that checks it.
 ///
 /// ```swift
-/// // parameter 'page' is "two", which is not a valid Int
+/// // parameter 'page' is not a valid Int
 /// // parameter 'id' is missing (expected UUID)
 /// ```
 public struct RouteInputError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -46,7 +48,7 @@ public struct RouteInputError: Error, Sendable, Equatable, CustomStringConvertib
         case .missing:
             return "\(name) is missing (expected \(type))"
         case .invalid:
-            return "\(name) is \"\(value ?? "")\", which is not a valid \(type)"
+            return "\(name) is not a valid \(type)"
         case .unsupported:
             return "\(name) has the type \(type), which URL parameters cannot carry"
         }

@@ -217,9 +217,13 @@ extension MatchingCore {
         }
         if collectAll { best = matches.first }
         guard best != nil else {
+            // The path is not quoted: a link no route matches may still carry a secret (an old
+            // sign-in link with one segment too many), and reasons are logged (ValueRedaction).
+            let segments = url.path.utf8.split(separator: UInt8(ascii: "/")).count
             return CoreLookup(
-                outcome: .unmatched, reason: "no route matches \"\(url.path)\"", url: url, best: nil,
-                all: collectAll ? [] : nil)
+                outcome: .unmatched,
+                reason: "no route matches the path (\(segments) segment\(segments == 1 ? "" : "s"))", url: url,
+                best: nil, all: collectAll ? [] : nil)
         }
         return CoreLookup(
             outcome: .matched, reason: nil, url: url, best: best, all: collectAll ? matches : nil,

@@ -13,7 +13,7 @@
 /// query["q"]                 // "a b+c"
 /// query.contains("flag")     // true; query["flag"] is "" and its item's value is nil
 /// ```
-public struct QueryParameters: Hashable, Sendable, Sequence, CustomStringConvertible {
+public struct QueryParameters: Hashable, Sendable, Sequence {
     /// One query item.
     public struct Item: Hashable, Sendable {
         /// The decoded name.
@@ -143,9 +143,4 @@ public struct QueryParameters: Hashable, Sendable, Sequence, CustomStringConvert
 
     /// Iterates over the items in order.
     public func makeIterator() -> IndexingIterator<[Item]> { items.makeIterator() }
-
-    /// The items as `name=value` (or `name`), joined by `&`, decoded.
-    public var description: String {
-        items.map { item in item.value.map { "\(item.name)=\($0)" } ?? item.name }.joined(separator: "&")
-    }
 }

@@ -8,7 +8,7 @@ public import Foundation
 /// match?.parameters["id"]                         // "42"
 /// try match?.parameters.require("id", as: Int.self)   // 42
 /// ```
-public struct RouteParameters: Hashable, Sendable, RandomAccessCollection, CustomStringConvertible {
+public struct RouteParameters: Hashable, Sendable, RandomAccessCollection {
     /// One captured parameter.
     public struct Parameter: Hashable, Sendable {
         /// The name written in the template.
@@ -70,9 +70,6 @@ public struct RouteParameters: Hashable, Sendable, RandomAccessCollection, Custo
         return rest[position - 1]  // out of range traps, as `Array`'s subscript does
     }
 
-    /// `name=value` pairs, comma-separated.
-    public var description: String { storage.map { "\($0.name)=\($0.value)" }.joined(separator: ", ") }
-
     /// The value of a parameter that must exist.
     ///
     /// - Throws: ``RoutingError/Code/missingParameter`` naming the parameter and the ones that exist.
@@ -90,25 +87,24 @@ public struct RouteParameters: Hashable, Sendable, RandomAccessCollection, Custo
     ///
     /// ```swift
     /// try parameters.require("id", as: Int.self)   // throws for "abc":
-    /// // invalidParameter: parameter 'id' is "abc", which is not a valid Int
+    /// // invalidParameter: parameter 'id' is not a valid Int   (the value is never quoted: ValueRedaction)
     /// ```
     public func require<Value: LosslessStringConvertible>(_ name: String, as type: Value.Type) throws(RoutingError)
         -> Value
     {
         let text = try require(name)
-        guard let value = Value(text) else { throw Self.invalid(name, text, String(describing: type)) }
+        guard let value = Value(text) else { throw Self.invalid(name, String(describing: type)) }
         return value
     }
 
     /// The value of a parameter converted to a `UUID`.
     public func require(_ name: String, as type: UUID.Type) throws(RoutingError) -> UUID {
         let text = try require(name)
-        guard let value = UUID(uuidString: text) else { throw Self.invalid(name, text, "UUID") }
+        guard let value = UUID(uuidString: text) else { throw Self.invalid(name, "UUID") }
         return value
     }
 
-    private static func invalid(_ name: String, _ text: String, _ type: String) -> RoutingError {
-        RoutingError(
-            code: .invalidParameter, message: "parameter '\(name)' is \"\(text)\", which is not a valid \(type)")
+    private static func invalid(_ name: String, _ type: String) -> RoutingError {
+        RoutingError(code: .invalidParameter, message: "parameter '\(name)' is not a valid \(type)")
     }
 }

@@ -1,6 +1,6 @@
 /// Everything that happened to one routing request: the status, why, the request that ran (or was
 /// stopped), and every redirect on the way.
-public struct RoutingResult: Sendable, CustomStringConvertible {
+public struct RoutingResult: Sendable {
     /// One redirect chosen by a filter.
     public struct Redirect: Hashable, Sendable {
         /// The string that was being resolved.
@@ -55,9 +55,6 @@ public struct RoutingResult: Sendable, CustomStringConvertible {
 
     /// Whether any filter redirected.
     public var wasRedirected: Bool { !redirects.isEmpty }
-
-    /// `status: reason`.
-    public var description: String { reason.map { "\(status): \($0)" } ?? status.description }
 
     func with(redirects: [Redirect]) -> RoutingResult {
         RoutingResult(

@@ -59,6 +59,21 @@ extension Route where Self: Encodable {
     public var routingType: RoutingType { RouteNameEncoder.nestedRoute(of: self)?.routingType ?? .push }
 }
 
+extension Route where Self: CustomStringConvertible & Encodable {
+    /// The route's ``name``, as SwiftRouting's routes describe themselves: a `Codable` route (every
+    /// ``URLRoute``) that declares `CustomStringConvertible` prints as its name, so `"\(route)"` is
+    /// `product(42)`.
+    ///
+    /// Only for `Codable` routes: a route that is not `Codable` and does not write `name` is named
+    /// by how its cases print, which would read `description` back; such a route writes
+    /// `var description: String { name }` after a hand-written `name`.
+    public var description: String {
+        // A name that falls back to reflection prints the route, which lands here again: the
+        // second time, the type's name ends the loop.
+        RouteName.isDescribing ? "\(Self.self)" : RouteName.$isDescribing.withValue(true) { name }
+    }
+}
+
 /// How a typed route is shown when a navigation model applies it.
 public enum RoutingType: Hashable, Sendable, Codable {
     /// Pushed onto the top-most navigation stack.
@@ -74,6 +89,9 @@ public enum RoutingType: Hashable, Sendable, Codable {
 /// Derives a route's default name by reflection: the case label, then either the nested route's
 /// name after a dot, or the associated values in parentheses.
 enum RouteName {
+    /// Whether a default `description` is being made on this task (see `Route.description`).
+    @TaskLocal static var isDescribing = false
+
     static func derived(from value: Any) -> String {
         let mirror = Mirror(reflecting: value)
         guard mirror.displayStyle == .enum, let child = mirror.children.first, let label = child.label else {

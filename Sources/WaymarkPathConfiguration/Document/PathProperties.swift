@@ -150,3 +150,9 @@ public enum ModalStyle: String, Hashable, Sendable, CaseIterable {
     /// A form sheet.
     case formSheet = "form_sheet"
 }
+
+extension PathProperties: CustomStringConvertible {
+    /// The platform and every property as merged: `PathProperties(iOS: {"context": "modal"})`. These
+    /// come from the path configuration, never from the URL's values.
+    public var description: String { "PathProperties(\(platform): \(JSONValue.object(raw)))" }
+}

@@ -46,10 +46,10 @@ import Waymark
         #expect(try decode(UInt16.self, "value=65535") == 65535)
         #expect(try decode(UInt32.self, "value=4000000000") == 4_000_000_000)
         #expect(try decode(UInt64.self, "value=18000000000000000000") == 18_000_000_000_000_000_000)
-        #expect(failure(Int8.self, "value=128")?.message == "parameter 'value' is \"128\", which is not a valid Int8")
+        #expect(failure(Int8.self, "value=128")?.message == "parameter 'value' is not a valid Int8")
         #expect(try decode(Int.self, "value=%2B1") == 1)
-        #expect(failure(Int.self, "value=%201")?.message == "parameter 'value' is \" 1\", which is not a valid Int")
-        #expect(failure(Int.self, "value=0x1F")?.message == "parameter 'value' is \"0x1F\", which is not a valid Int")
+        #expect(failure(Int.self, "value=%201")?.message == "parameter 'value' is not a valid Int")
+        #expect(failure(Int.self, "value=0x1F")?.message == "parameter 'value' is not a valid Int")
     }
 
     @Test func floatingPoint() throws {
@@ -57,7 +57,7 @@ import Waymark
         #expect(try decode(Double.self, "value=1e3") == 1000)
         #expect(try decode(Float.self, "value=-0.25") == -0.25)
         #expect(
-            failure(Double.self, "value=nan")?.message == "parameter 'value' is \"nan\", which is not a valid Double")
+            failure(Double.self, "value=nan")?.message == "parameter 'value' is not a valid Double")
     }
 
     @Test func booleans() throws {
@@ -65,13 +65,13 @@ import Waymark
         for text in ["false", "0", "no", "No"] { #expect(try decode(Bool.self, "value=\(text)") == false) }
         #expect(try decode(Bool.self, "value") == true)
         #expect(
-            failure(Bool.self, "value=maybe")?.message == "parameter 'value' is \"maybe\", which is not a valid Bool")
+            failure(Bool.self, "value=maybe")?.message == "parameter 'value' is not a valid Bool")
     }
 
     @Test func uuids() throws {
         let text = "E621E1F8-C36C-495A-93FC-0C247A3E6E5F"
         #expect(try decode(UUID.self, "value=\(text.lowercased())") == UUID(uuidString: text))
-        #expect(failure(UUID.self, "value=42")?.message == "parameter 'value' is \"42\", which is not a valid UUID")
+        #expect(failure(UUID.self, "value=42")?.message == "parameter 'value' is not a valid UUID")
     }
 
     @Test func urls() throws {
@@ -80,7 +80,7 @@ import Waymark
                 == URL(string: "https://example.com/a?b=1"))
         #expect(
             failure(URL.self, "value=relative/path")?.message
-                == "parameter 'value' is \"relative/path\", which is not a valid URL")
+                == "parameter 'value' is not a valid URL")
     }
 
     @Test func iso8601Dates() throws {
@@ -89,20 +89,20 @@ import Waymark
         #expect(try decode(Date.self, "value=2026-11-23") == Date(timeIntervalSince1970: 1_795_392_000))
         #expect(
             failure(Date.self, "value=yesterday")?.message
-                == "parameter 'value' is \"yesterday\", which is not a valid Date")
+                == "parameter 'value' is not a valid Date")
     }
 
     @Test func rawValueEnums() throws {
         #expect(try decode(Color.self, "value=blue") == .blue)
         #expect(
-            failure(Color.self, "value=green")?.message == "parameter 'value' is \"green\", which is not a valid Color")
+            failure(Color.self, "value=green")?.message == "parameter 'value' is not a valid Color")
     }
 
     @Test func optionals() throws {
         #expect(try decode(Int?.self, "") == nil)
         #expect(try decode(Int?.self, "value=3") == 3)
         #expect(
-            failure(Int?.self, "value=three")?.message == "parameter 'value' is \"three\", which is not a valid Int")
+            failure(Int?.self, "value=three")?.message == "parameter 'value' is not a valid Int")
     }
 
     @Test func missingValuesNameTheParameterAndType() {
@@ -119,7 +119,7 @@ import Waymark
         #expect(try decode([Int].self, "value=1,2,3") == [1, 2, 3])
         #expect(try decode([Color].self, "value=red&value=blue") == [.red, .blue])
         #expect(try decode([String].self, "") == [])
-        #expect(failure([Int].self, "value=1,x")?.message == "parameter 'value' is \"x\", which is not a valid Int")
+        #expect(failure([Int].self, "value=1,x")?.message == "parameter 'value' is not a valid Int")
     }
 
     @Test func routeParametersWinOverQueryItems() throws {
@@ -135,7 +135,7 @@ import Waymark
         #expect(try decode(Filter.self, "value%5Bcolor%5D=red&value[size]=9") == Filter(color: .red, size: 9))
         #expect(
             failure(Filter.self, "value[color]=pink")?.message
-                == "parameter 'value[color]' is \"pink\", which is not a valid Color")
+                == "parameter 'value[color]' is not a valid Color")
         #expect(
             failure(Filter.self, "value[size]=1")?.message == "parameter 'value[color]' is missing (expected Color)")
     }
@@ -160,7 +160,7 @@ import Waymark
     @Test func encoderWritesWhatTheDecoderReads() throws {
         let search = Search(q: "red shoes", page: 2, tag: ["sale", "new,ish"], filter: Filter(color: .blue, size: nil))
         let items = try RouteInputEncoder().encode(search)
-        #expect(items.description == "q=red shoes&page=2&tag=sale&tag=new,ish&filter[color]=blue")
+        #expect(items.debugDescription == "q=red shoes&page=2&tag=sale&tag=new,ish&filter[color]=blue")
         #expect(try RouteInputDecoder().decode(Search.self, query: items) == search)
     }
 

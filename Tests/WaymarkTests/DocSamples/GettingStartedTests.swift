@@ -33,7 +33,7 @@ import Waymark
         let unknown = await resolver.resolve("https://shop.example.com/nowhere")
         let fallback = unknown.status  // .handledByDefault
         let isDefault = unknown.request?.isDefaultRoute  // true
-        let why = unknown.reason  // "no route matches \"/nowhere\""
+        let why = unknown.reason  // "no route matches the path (1 segment)"
         // end sample
 
         #expect(status == .handled)
@@ -43,7 +43,7 @@ import Waymark
         #expect(ref == "mail")
         #expect(fallback == .handledByDefault)
         #expect(isDefault == true)
-        #expect(why == "no route matches \"/nowhere\"")
+        #expect(why == "no route matches the path (1 segment)")
         #expect(await resolver.resolve("search?q=shoes").request?.routeName == "search")
     }
 

@@ -101,7 +101,7 @@ import Waymark
         let other = resolver.preview("shop://nowhere")
         #expect(other.outcome == .opensDefault)
         #expect(!other.opensRoute)
-        #expect(other.description == #"opensDefault: no route matches "/nowhere""#)
+        #expect(other.description == #"opensDefault: no route matches the path (1 segment)"#)
     }
 
     actor Counter {
