@@ -171,7 +171,6 @@
                       outcome: default — no route matches "/articles/abc"
                       nearest templates:
                         article (articles/:id<int>(/:section)): segment 2 is "abc", which is not a valid int
-                        home (/): the URL goes on after the template ends: "articles/abc"
                         files (files/*path): segment 1 is "articles", the template expects 'files'
                         admin (admin): segment 1 is "articles", the template expects 'admin'
 
