@@ -22,7 +22,9 @@ struct AASACommand: ParsableCommand {
             trailing slash), not samples. Exit status: 0 when there is no error or warning (notes alone \
             pass), 1 otherwise, 2 for a usage error. With --json, standard output is one JSON object: \
             {"file": …} (without --check), "diagnostics" (severity, kind, location, component, route, \
-            message, example) and "complete".
+            message, example) and "complete". --domain names the domain; without it, a route file with one \
+            domain uses that one (and says so in one line on standard error), one with several is a \
+            usage error naming them, and one with none a usage error too.
             """
     )
 
@@ -31,7 +33,10 @@ struct AASACommand: ParsableCommand {
     @Option(name: .customLong("app-id"), help: "The app: TEAMID.bundle.identifier.")
     var appID: String
 
-    @Option(help: "The domain that serves the file. Default: the route file's first domain.")
+    @Option(
+        help:
+            "The domain that serves the file. Required when the route file has several domains; without it, the file's only domain."
+    )
     var domain: String?
 
     @Option(name: .customLong("check"), help: "Check this apple-app-site-association file instead of generating one.")
@@ -52,20 +57,38 @@ struct AASACommand: ParsableCommand {
             printError("\(source.sourceName): \(error.message)")
             throw ExitCode(1)
         }
-        guard let domain = domain ?? file.domains.first else {
-            printError("\(source.sourceName) names no domain: give the one that serves the file with --domain DOMAIN")
-            throw ExitCode(WaymarkCommand.usageErrorStatus)
-        }
+        let domain = try chosenDomain(file)
         let options = AssociationCheckOptions(
             confirmationRoutes: keepConfirmationInBrowser ? .keepInBrowser : .sendToApp)
-        if let checkFile {
-            let association = try Self.read(checkFile)
+        let association = try checkFile.map(Self.read)
+        if self.domain == nil {
+            printError("\(source.sourceName): no --domain given; using the file's only domain, \(domain)")
+        }
+        if let checkFile, let association {
             let report = association.check(against: resolver, appID: appID, domain: domain, options: options)
             try finish(report, fileName: checkFile, generated: nil)
         } else {
             let generated = AppSiteAssociation.generate(from: resolver, appID: appID, domain: domain, options: options)
             try finish(generated.report, fileName: "generated", generated: generated.file)
         }
+    }
+
+    /// The domain to generate or check for: `--domain`, or the route file's only domain. A file with
+    /// several domains, or none, is a usage error that says which: the first of several is no
+    /// better a guess than the others.
+    private func chosenDomain(_ file: RouteFile) throws -> String {
+        if let domain { return domain }
+        guard let only = file.domains.first else {
+            printError("\(source.sourceName) names no domain: give the one that serves the file with --domain DOMAIN")
+            throw ExitCode(WaymarkCommand.usageErrorStatus)
+        }
+        guard file.domains.count == 1 else {
+            printError(
+                "\(source.sourceName): --domain is required: the file has several domains ("
+                    + file.domains.joined(separator: ", ") + ")")
+            throw ExitCode(WaymarkCommand.usageErrorStatus)
+        }
+        return only
     }
 
     /// Reads an apple-app-site-association file, or prints why not and exits with status 1.

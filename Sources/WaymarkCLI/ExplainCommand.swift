@@ -11,11 +11,16 @@ struct ExplainCommand: AsyncParsableCommand {
             exclude the URL's scheme or domain (also when the file refuses that scheme or domain); and when \
             nothing matched, the nearest templates, ranked by how far along the URL each one failed, then \
             by how close a misspelt literal is (edit distance, computed for literals and segments of at \
-            most 64 characters), then by file order. With --json, prints one JSON object per URL per line \
-            with the keys url, outcome, reason, path and attempts (route, template, variant, scope, \
-            matched, excludedByScope, distance, failure). Exit status: 0 when every URL was handled (matched, or handled by the default route); 1 \
-            when any was not (invalid, unmatched with no default route, rejected, refused, internal-only \
-            for the origin, over a limit), after every URL is printed; 2 for a usage error.
+            most 64 characters), then routes in scope before routes out of scope, then by file order. \
+            A route whose scopes exclude the URL is listed when it came near (a misspelt literal, or a \
+            segment matched), its line ending with what its scopes exclude; a template with no segments \
+            ('/') is listed only for a URL with no path. With --json, prints one JSON object per URL per \
+            line with the keys url, outcome, reason, path and attempts (route, template, variant, scope, \
+            matched, excludedByScope: its path matches but its scopes exclude the URL, outOfScope: its \
+            scopes exclude the URL, distance, failure). Exit status: 0 when every URL was handled \
+            (matched, or handled by the default route); 1 when any was not (invalid, unmatched with no \
+            default route, rejected, refused, internal-only for the origin, over a limit), after every \
+            URL is printed; 2 for a usage error.
             """
     )
 
@@ -61,6 +66,7 @@ struct ExplainCommand: AsyncParsableCommand {
                 ("scope", .string(attempt.scope.description)),
                 ("matched", .bool(attempt.matched)),
                 ("excludedByScope", .bool(attempt.isExcludedByScope)),
+                ("outOfScope", .bool(attempt.isOutOfScope)),
                 ("distance", attempt.literalDistance.map { .value(.number(Double($0))) } ?? .null),
                 ("failure", .optional(attempt.failure)),
             ])

@@ -131,5 +131,31 @@
             #expect(output.status == 2)
             #expect(output.standardError.contains("--domain DOMAIN"))
         }
+
+        /// Without --domain, a file with one domain uses it and says so in one line on standard
+        /// error; one with several is a usage error naming them, not a silent pick of the first
+        /// (issue 30).
+        @Test func withoutDomainTheOnlyDomainIsUsedAndSeveralAreAUsageError() throws {
+            let one = try CommandRunner.run(["aasa", "--app-id", Self.app])
+            #expect(one.status == 0, "\(one.standardError)")
+            #expect(one.standardOutput == (try Self.generated().standardOutput))
+            let notes = one.standardError.split(separator: "\n").filter { $0.contains("--domain") }
+            #expect(notes == ["<example>: no --domain given; using the file's only domain, shop.example.com"])
+
+            let routes = try CommandRunner.temporaryFile(
+                #"{"domains": ["a.example", "b.example"], "routes": [{"name": "a", "template": "a"}]}"#)
+            let several = try CommandRunner.run(["aasa", "--routes", routes, "--app-id", Self.app])
+            #expect(several.status == 2)
+            #expect(several.standardOutput.isEmpty)
+            #expect(
+                several.standardError
+                    == "\(routes): --domain is required: the file has several domains (a.example, b.example)\n")
+            let chosen = try CommandRunner.run([
+                "aasa", "--routes", routes, "--app-id", Self.app, "--domain", "b.example",
+            ])
+            #expect(chosen.status == 0, "\(chosen.standardError)")
+            #expect(!chosen.standardError.contains("--domain"))
+            #expect(chosen.standardOutput.contains("\"/a\""))
+        }
     }
 #endif

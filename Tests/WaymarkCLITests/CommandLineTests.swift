@@ -92,6 +92,26 @@
                     """)
         }
 
+        /// A default route that failed to load is named as such, with the routes that did load; a
+        /// default that names no route at all says which routes failed (issue 30).
+        @Test func checkSaysTheDefaultRouteFailedToLoad() throws {
+            let routes = #"[{ "name": "create", "template": "create" }, { "name": "open", "template": "open/:" }]"#
+            let broken = try CommandRunner.temporaryFile(#"{ "routes": \#(routes), "default": "open" }"#)
+            let output = try CommandRunner.run(["check", "--routes", broken])
+            #expect(output.status == 1)
+            #expect(
+                output.standardOutput.contains(
+                    "\(broken): error: default: the route 'open' failed to load (see routes[1] above); "
+                        + "the routes that loaded are create\n"), "\(output.standardOutput)")
+            let unknown = try CommandRunner.temporaryFile(#"{ "routes": \#(routes), "default": "home" }"#)
+            let other = try CommandRunner.run(["check", "--routes", unknown])
+            #expect(other.status == 1)
+            #expect(
+                other.standardOutput.contains(
+                    "\(unknown): error: default: no route is named 'home'; the routes that loaded are create; "
+                        + "routes[1] (open) failed to load\n"), "\(other.standardOutput)")
+        }
+
         /// `--json` gives each problem's position as `routeIndex`, 0-based like `routes[N]` in the text.
         @Test func checkJSONGivesTheRouteIndexAsTheTextDoes() throws {
             let path = try CommandRunner.temporaryFile(
@@ -151,7 +171,6 @@
                       outcome: default — no route matches the path (2 segments)
                       nearest templates:
                         article (articles/:id<int>(/:section)): segment 2 is "abc", which is not a valid int
-                        home (/): the URL goes on after the template ends: "articles/abc"
                         files (files/*path): segment 1 is "articles", the template expects 'files'
                         admin (admin): segment 1 is "articles", the template expects 'admin'
 

@@ -40,14 +40,12 @@
                       outcome: default — no route matches the path (1 segment)
                       nearest templates:
                         create (create): segment 1 is "creat", the template expects 'create'
-                        home (/): the URL goes on after the template ends: "creat"
 
                     x-your-app://open
                       app link (scheme x-your-app); route path /open, segments ["open"]
                       outcome: default — no route matches the path (1 segment)
                       nearest templates:
                         openDocument (open): its path matches, but its scopes (universal(your-app-domain.com)) exclude the scheme 'x-your-app'
-                        home (/): the URL goes on after the template ends: "open"
                         create (create): segment 1 is "open", the template expects 'create'
 
 
@@ -87,6 +85,42 @@
             #expect(first["distance"] as? Int == 1)
             #expect(first["excludedByScope"] as? Bool == false)
             #expect(objects[1]["outcome"] as? String == "matched")
+        }
+
+        /// The newcomer's repros (issue 30): the root is no near match of a URL with a path, and `creat`
+        /// names `create` first although its scopes exclude the URL, saying so.
+        @Test func theNearestIntendedRouteComesFirst() throws {
+            let path = try CommandRunner.temporaryFile(
+                """
+                { "schemes": ["x-your-app"], "domains": ["your-app-domain.com"],
+                  "routes": [
+                    { "name": "home", "template": "/" },
+                    { "name": "settings", "template": "settings" },
+                    { "name": "create", "template": "create", "scopes": [{ "universal": "your-app-domain.com" }] }
+                  ],
+                  "default": "home" }
+                """)
+            let output = try CommandRunner.run(["explain", "--routes", path, "x-your-app://creat"])
+            #expect(output.status == 0)
+            #expect(
+                output.standardOutput.contains(
+                    """
+                      nearest templates:
+                        create (create): segment 1 is "creat", the template expects 'create'; and its scopes (universal(your-app-domain.com)) exclude the scheme 'x-your-app'
+                        settings (settings): segment 1 is "creat", the template expects 'settings'
+
+                    """), "\(output.standardOutput)")
+            let json = try CommandRunner.run(["explain", "--routes", path, "--json", "x-your-app://creat"])
+            let object = try #require(
+                try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any])
+            let first = try #require((object["attempts"] as? [[String: Any]])?.first)
+            #expect(first["route"] as? String == "create")
+            #expect(first["outOfScope"] as? Bool == true)
+            #expect(first["excludedByScope"] as? Bool == false)
+            // The embedded example: nothing like any route, and `/` is not offered.
+            let miss = try CommandRunner.run(["explain", "shop://nothing-like-this"])
+            #expect(miss.standardOutput.contains("  nearest templates:\n"), "\(miss.standardOutput)")
+            #expect(!miss.standardOutput.contains("home (/)"), "\(miss.standardOutput)")
         }
 
         /// Generated typos of every literal route rank that route first, above `/`.

@@ -21,7 +21,8 @@ import Testing
             ("settings", RouteScope.defaultScopes), ("create", RouteScope.defaultScopes),
         ])
         let explanation = table.explain("app://creat")
-        #expect(explanation.attempts.map(\.template.pattern) == ["create", "/", "product/:id<int>", "settings"])
+        // `/` is no near miss of a URL with a path (issue 30).
+        #expect(explanation.attempts.map(\.template.pattern) == ["create", "product/:id<int>", "settings"])
         #expect(explanation.attempts.first?.literalDistance == 1)
         // A swap of neighbours is one edit: `setitngs` is nearest `settings`.
         #expect(table.explain("app://setitngs").attempts.first?.template.pattern == "settings")
@@ -90,10 +91,72 @@ import Testing
     /// Past the limit a literal failure still ranks by its segment, with no distance.
     @Test func aLongLiteralIsExplainedWithoutADistance() throws {
         let long = String(repeating: "a", count: 10_000)
-        let table = try Self.table([("/", RouteScope.defaultScopes), (long, RouteScope.defaultScopes)])
+        let table = try Self.table([("other", RouteScope.defaultScopes), (long, RouteScope.defaultScopes)])
         let attempts = table.explain("app://" + long.dropLast() + "b").attempts
         #expect(attempts.count == 2)
         #expect(attempts.allSatisfy { $0.literalDistance == nil })
         #expect(attempts.map(\.registrationIndex) == [0, 1])
+    }
+
+    /// The root template is no near miss of every URL: only of one with no path (issue 30).
+    @Test func theRootIsANearMissOnlyOfAnEmptyPath() throws {
+        let table = try Self.table([
+            ("/", RouteScope.defaultScopes), ("product/:id<int>", RouteScope.defaultScopes),
+            ("search", RouteScope.defaultScopes),
+        ])
+        let miss = table.explain("app://nothing-like-this")
+        #expect(miss.outcome == .unmatched)
+        #expect(miss.attempts.map(\.template.pattern) == ["product/:id<int>", "search"])
+        #expect(!table.explain("app://product/abc").attempts.contains { $0.template.pattern == "/" })
+        // A URL with no path is close to it: a root its scopes exclude is named.
+        let scoped = try Self.table(
+            [("/", [.app(scheme: "other")]), ("search", RouteScope.defaultScopes)], schemes: ["app", "other"])
+        let empty = scoped.explain("app://")
+        #expect(empty.attempts.first?.template.pattern == "/")
+        #expect(empty.attempts.first?.isExcludedByScope == true)
+    }
+
+    /// `creat` names `create` first although its scopes exclude the URL's scheme, and says so
+    /// in the words a scope exclusion of a matching path uses (issue 30).
+    @Test func anOutOfScopeRouteIsANearMissMarkedAsSuch() throws {
+        let table = try Self.table([
+            ("/", RouteScope.defaultScopes), ("settings", RouteScope.defaultScopes),
+            ("create", [.universal(domain: "app.example.com")]), ("open", [.universal(domain: "app.example.com")]),
+        ])
+        let explanation = table.explain("app://creat")
+        let first = try #require(explanation.attempts.first)
+        #expect(first.template.pattern == "create")
+        #expect(first.isOutOfScope)
+        #expect(!first.isExcludedByScope)
+        #expect(first.literalDistance == 1)
+        #expect(
+            first.failure
+                == #"segment 1 is "creat", the template expects 'create'; and its scopes (universal(app.example.com)) exclude the scheme 'app'"#
+        )
+        // `open` is out of scope and not near: not listed. A scope exclusion is still only a matching path.
+        #expect(explanation.attempts.map(\.template.pattern) == ["create", "settings"])
+        #expect(explanation.scopeExclusions.isEmpty)
+        // Out of scope, one segment matched: listed too.
+        let deeper = try Self.table([("product/:id<int>", [.universal(domain: "app.example.com")])])
+        let attempt = try #require(deeper.explain("app://product").attempts.first)
+        #expect(attempt.isOutOfScope && attempt.matchedSegments == 1)
+    }
+
+    /// Equally near misses keep one order: in scope before out of scope, then registration order,
+    /// the same on every call (issue 30).
+    @Test func theOrderOfNearMissesIsStable() throws {
+        let universal = [RouteScope.universal(domain: "app.example.com")]
+        let table = try Self.table([
+            ("create", universal), ("great", RouteScope.defaultScopes), ("treat", universal),
+            ("creat/:id", RouteScope.defaultScopes), ("cheat", RouteScope.defaultScopes),
+            ("settings", RouteScope.defaultScopes), ("search", universal),
+        ])
+        let expected = ["creat/:id", "great", "cheat", "create", "treat", "settings"]
+        for _ in 0..<3 {
+            let attempts = table.explain("app://creat", nearest: 10).attempts
+            #expect(attempts.map(\.template.pattern) == expected)
+            #expect(attempts.map(\.isOutOfScope) == [false, false, false, true, true, false])
+        }
+        #expect(table.explain("app://creat").attempts.map(\.template.pattern) == Array(expected.prefix(5)))
     }
 }

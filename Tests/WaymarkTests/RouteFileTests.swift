@@ -115,6 +115,34 @@ import Waymark
         Case(
             label: "unknown default", json: #"{"routes": [{"name": "p", "template": "a"}], "default": "home"}"#,
             messages: ["error: default: no route is named 'home'; the routes are p"]),
+        // A default that names a route which failed to load says so, and lists what loaded (issue 30).
+        Case(
+            label: "default names a broken route",
+            json:
+                #"{"routes": [{"name": "create", "template": "create"}, {"name": "open", "template": "open/:"}], "default": "open"}"#,
+            messages: [
+                #"routes[1] (open): error: template: "open/:" column 6: ':' must be followed by a parameter name, as in ':id'"#,
+                "error: default: the route 'open' failed to load (see routes[1] above); the routes that loaded are create",
+            ]),
+        Case(
+            label: "unknown default beside a broken route",
+            json:
+                #"{"routes": [{"name": "create", "template": "create"}, {"name": "open", "template": "open/:"}, 4], "default": "home"}"#,
+            messages: [
+                #"routes[1] (open): error: template: "open/:" column 6: ':' must be followed by a parameter name, as in ':id'"#,
+                #"routes[2]: error: must be an object with "name" and "template", not 4"#,
+                "error: default: no route is named 'home'; the routes that loaded are create; routes[1] (open), routes[2] failed to load",
+            ]),
+        Case(
+            label: "default when no route loaded",
+            json: #"{"routes": [{"name": "open", "template": 1}], "default": "home"}"#,
+            messages: [
+                "routes[0] (open): error: template: must be a string or a list of strings, not 1",
+                "error: default: no route is named 'home'; no route loaded; routes[0] (open) failed to load",
+            ]),
+        Case(
+            label: "default in a file with no routes", json: #"{"routes": [], "default": "home"}"#,
+            messages: ["error: default: no route is named 'home'; the file has no routes"]),
         Case(
             label: "duplicate name",
             json: #"{"routes": [{"name": "p", "template": "a"}, {"name": "p", "template": "b"}]}"#,

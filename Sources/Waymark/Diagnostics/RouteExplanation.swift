@@ -4,7 +4,14 @@
 ///
 /// Near misses are ranked by how close they came: the later the first failing segment, the nearer;
 /// at the same segment, a literal within a few edits of the URL's segment (`creat` for `create`) is
-/// nearer than any other failure; then registration order.
+/// nearer than any other failure, and fewer edits nearer than more; then a route in scope before one
+/// whose scopes exclude the URL; then registration order.
+///
+/// A template with no segments (`/`) is a near miss only of a URL with no segments either: every
+/// other URL "goes on after it ends", which says nothing about what was meant. A route whose scopes
+/// exclude the URL is a near miss too, marked ``Attempt/isOutOfScope``, when it came near: a
+/// misspelt literal, or at least one segment matched (`create`, scoped to a domain, for
+/// `app://creat`).
 ///
 /// ```swift
 /// let explanation = table.explain("shop://product/abc")
@@ -30,6 +37,10 @@ public struct RouteExplanation: Sendable {
         /// Whether the template matches the URL's path, but the route's scopes exclude the URL's
         /// scheme or domain (or, for a route string, the scopes route strings are tried in).
         public let isExcludedByScope: Bool
+        /// Whether the route's scopes exclude the URL's scheme or domain, whether or not its path
+        /// matches: `true` with ``isExcludedByScope``, and for a near miss listed although its scopes
+        /// exclude the URL (its ``failure`` then says both).
+        public let isOutOfScope: Bool
         /// When the first failing segment is a literal the URL spells differently: the edit distance
         /// (insertions, deletions, substitutions and swaps of neighbours, in Unicode scalars) between
         /// the two; `nil` for any other failure, or when either is longer than
@@ -52,7 +63,8 @@ public struct RouteExplanation: Sendable {
     public let url: RouteURL?
     /// The matching variants, best first (the first one won); then the routes whose path matches
     /// but whose scopes exclude the URL, at most `nearest` of them; then, when nothing matched, the
-    /// nearest failures, nearest first, at most `nearest` of them.
+    /// nearest failures, nearest first, at most `nearest` of them (out-of-scope near misses among
+    /// them, marked ``Attempt/isOutOfScope``).
     public let attempts: [Attempt]
 
     /// The attempts that matched, best first.
@@ -68,9 +80,11 @@ extension RouteTable {
     ///
     /// Besides the matches, it names every route whose template matches the URL's path but whose
     /// scopes exclude it (`openDocument`, scoped to another domain, for `https://yourdomain.com/open`),
-    /// also when the table refuses the scheme or domain altogether. The work is one pass over the
-    /// routes, each variant compared segment by segment, plus at most one bounded edit distance a
-    /// variant (see ``RouteExplanation/maximumDistanceLength``).
+    /// also when the table refuses the scheme or domain altogether. When nothing matched, the near
+    /// misses are ranked as ``RouteExplanation`` says, routes out of scope among them. The work is
+    /// one pass over the routes, each variant compared segment by segment, plus at most one bounded
+    /// edit distance a variant (see ``RouteExplanation/maximumDistanceLength``), and one sort of the
+    /// near misses.
     ///
     /// - Parameters:
     ///   - string: The URL or route string.
@@ -89,7 +103,7 @@ extension RouteTable {
                 .init(
                     registrationIndex: match.registrationIndex, template: match.template, variant: match.variant,
                     scope: match.scope, matched: true, matchedSegments: url.pathSegments.count, failure: nil,
-                    isExcludedByScope: false, literalDistance: nil, isNearMiss: false))
+                    isExcludedByScope: false, isOutOfScope: false, literalDistance: nil, isNearMiss: false))
         }
         // A refused URL is tried in no scope: every route whose path matches is excluded by its scopes.
         let scopes = lookup.outcome == .refused ? [] : applicableScopes(url)
@@ -99,35 +113,37 @@ extension RouteTable {
             let entryScopes = core.scopes(of: index)
             let template = core.template(of: index)
             guard let scope = scopes.first(where: { entryScopes.contains($0) }) else {
+                guard matched.isEmpty || excluded.count < nearest else { continue }
+                let probes = template.variants.map { (variant: $0, result: probe($0, url)) }
                 // The variant the route would have matched with: its most specific, as in the search.
-                if excluded.count < nearest,
-                    let variant = template.variants.filter({ probe($0, url).failure == nil })
-                        .min(by: { Specificity($0) < Specificity($1) })
+                if let variant = probes.filter({ $0.result.failure == nil }).map(\.variant)
+                    .min(by: { Specificity($0) < Specificity($1) })
                 {
-                    excluded.append(
-                        .init(
-                            registrationIndex: index, template: template, variant: variant,
-                            scope: entryScopes.first ?? .appAny, matched: false,
-                            matchedSegments: url.pathSegments.count,
-                            failure: exclusion(entryScopes, url), isExcludedByScope: true, literalDistance: nil,
-                            isNearMiss: false))
+                    if excluded.count < nearest {
+                        excluded.append(
+                            .init(
+                                registrationIndex: index, template: template, variant: variant,
+                                scope: entryScopes.first ?? .appAny, matched: false,
+                                matchedSegments: url.pathSegments.count,
+                                failure: "its path matches, but " + scopeExclusion(entryScopes, url),
+                                isExcludedByScope: true, isOutOfScope: true, literalDistance: nil, isNearMiss: false))
+                    }
+                } else if matched.isEmpty,
+                    let nearMiss = nearestVariant(
+                        index, template, probes, url, scope: entryScopes.first ?? .appAny,
+                        exclusion: scopeExclusion(entryScopes, url)),
+                    nearMiss.isNearMiss || nearMiss.matchedSegments > 0
+                {
+                    // Out of scope, and its path does not match either: listed only when it came near.
+                    failures.append(nearMiss)
                 }
                 continue
             }
             guard matched.isEmpty else { continue }
-            // The variant that gets furthest speaks for its template; at the same segment, the nearer miss.
-            var furthest: RouteExplanation.Attempt?
-            for variant in template.variants {
-                let result = probe(variant, url)
-                let candidate = RouteExplanation.Attempt(
-                    registrationIndex: index, template: template, variant: variant, scope: scope,
-                    matched: false, matchedSegments: result.count,
-                    failure: result.failure ?? "it matches, but another route won", isExcludedByScope: false,
-                    literalDistance: result.distance, isNearMiss: result.isNearMiss)
-                if let current = furthest, !Self.isNearer(candidate, than: current) { continue }
-                furthest = candidate
+            let probes = template.variants.map { (variant: $0, result: probe($0, url)) }
+            if let nearMiss = nearestVariant(index, template, probes, url, scope: scope, exclusion: nil) {
+                failures.append(nearMiss)
             }
-            if let furthest { failures.append(furthest) }
         }
         if !matched.isEmpty {
             return RouteExplanation(outcome: .matched, reason: nil, url: url, attempts: matched + excluded)
@@ -143,17 +159,46 @@ extension RouteTable {
             attempts: excluded + nearestFailures)
     }
 
+    /// The variant that speaks for a template that did not match: the one that gets furthest, at
+    /// the same segment the nearer miss, the first of equals. A variant with no segments (`/`)
+    /// speaks only for a URL with no segments; `nil` when no variant may speak.
+    ///
+    /// - Parameter exclusion: Why the route's scopes exclude the URL, when they do: added to the
+    ///   failure, and the attempt is marked out of scope.
+    private func nearestVariant(
+        _ index: Int, _ template: RouteTemplate, _ probes: [(variant: RouteTemplate.Variant, result: Probe)],
+        _ url: RouteURL, scope: RouteScope, exclusion: String?
+    ) -> RouteExplanation.Attempt? {
+        var furthest: RouteExplanation.Attempt?
+        for (variant, result) in probes where !variant.segments.isEmpty || url.pathSegments.isEmpty {
+            let failure = result.failure ?? "it matches, but another route won"
+            let candidate = RouteExplanation.Attempt(
+                registrationIndex: index, template: template, variant: variant, scope: scope,
+                matched: false, matchedSegments: result.count,
+                failure: exclusion.map { failure + "; and " + $0 } ?? failure, isExcludedByScope: false,
+                isOutOfScope: exclusion != nil, literalDistance: result.distance, isNearMiss: result.isNearMiss)
+            if let current = furthest, !Self.isNearer(candidate, than: current) { continue }
+            furthest = candidate
+        }
+        return furthest
+    }
+
     /// Whether one failure came closer than another: a later first failing segment, or the same one
-    /// with a near-miss literal against anything else, or two near misses with fewer edits.
+    /// with a near-miss literal against anything else, or two near misses with fewer edits; at that,
+    /// a route in scope before one out of scope.
     private static func isNearer(_ lhs: RouteExplanation.Attempt, than rhs: RouteExplanation.Attempt) -> Bool {
         if lhs.matchedSegments != rhs.matchedSegments { return lhs.matchedSegments > rhs.matchedSegments }
         if lhs.isNearMiss != rhs.isNearMiss { return lhs.isNearMiss }
-        if lhs.isNearMiss, let left = lhs.literalDistance, let right = rhs.literalDistance { return left < right }
+        if lhs.isNearMiss, let left = lhs.literalDistance, let right = rhs.literalDistance, left != right {
+            return left < right
+        }
+        if lhs.isOutOfScope != rhs.isOutOfScope { return !lhs.isOutOfScope }
         return false
     }
 
-    /// Why a route whose path matches does not apply: its scopes, and what they exclude.
-    private func exclusion(_ scopes: [RouteScope], _ url: RouteURL) -> String {
+    /// Why a route does not apply to a URL: its scopes, and what they exclude
+    /// (`its scopes (universal(app.example.com)) exclude the scheme 'app'`).
+    private func scopeExclusion(_ scopes: [RouteScope], _ url: RouteURL) -> String {
         let list = scopes.map(\.description).joined(separator: ", ")
         let what =
             switch url.kind {
@@ -163,7 +208,7 @@ extension RouteTable {
                 "route strings, which are tried in "
                     + applicableScopes(url).map(\.description).joined(separator: " and ")
             }
-        return "its path matches, but its scopes (\(list)) exclude \(what)"
+        return "its scopes (\(list)) exclude \(what)"
     }
 
     private func outcomeAsInt(_ outcome: RouteLookup<Value>.Outcome) -> RouteLookup<Int>.Outcome {

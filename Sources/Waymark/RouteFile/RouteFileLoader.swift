@@ -66,12 +66,18 @@ enum RouteFileLoader {
 
         var routes: [RouteFile.Route] = []
         var fileIndexes: [Int] = []
+        // The routes that failed to load, by file position, with their name when they have one.
+        var failed: [(index: Int, name: String?)] = []
         switch object["routes"] {
         case .array(let items)?:
             for (index, item) in items.enumerated() {
                 if let route = readRoute(item, index: index, into: &collector) {
                     routes.append(route)
                     fileIndexes.append(index)
+                } else if case .object(let fields) = item {
+                    failed.append((index, fields["name"]?.stringValue))
+                } else {
+                    failed.append((index, nil))
                 }
             }
         case nil:
@@ -80,8 +86,8 @@ enum RouteFileLoader {
             collector.error("must be an array of routes, not \(other.quoted())", field: "routes")
         }
         if let defaultName, !routes.contains(where: { $0.name == defaultName }) {
-            let names = routes.map(\.name).joined(separator: ", ")
-            collector.error("no route is named '\(defaultName)'; the routes are \(names)", field: "default")
+            collector.error(
+                missingDefault(defaultName, loaded: routes.map(\.name), failed: failed), field: "default")
         }
 
         let file = RouteFile(
@@ -119,6 +125,33 @@ enum RouteFileLoader {
             schemes: schemes, domains: domains, options: options, routes: routes, defaultRouteName: defaultName,
             warnings: warnings, pathConfiguration: pathConfiguration)
         return Loaded(file: errors.isEmpty ? loaded : nil, diagnostics: errors + warnings)
+    }
+
+    /// Why `default` names no loaded route, accounting for every route: the one of that name that
+    /// failed to load (its errors are above), or none of that name; the routes that loaded; the
+    /// others that failed.
+    ///
+    /// ```
+    /// default: the route 'open' failed to load (see routes[1] above); the routes that loaded are create
+    /// default: no route is named 'home'; the routes that loaded are create; routes[1] (open) failed to load
+    /// default: no route is named 'home'; the routes are create, open
+    /// ```
+    static func missingDefault(_ name: String, loaded: [String], failed: [(index: Int, name: String?)]) -> String {
+        let named = failed.filter { $0.name == name }.map { RouteFileDiagnostic.location($0.index, name: nil) }
+        let others = failed.filter { $0.name != name }.map { RouteFileDiagnostic.location($0.index, name: $0.name) }
+        let loadedNames = loaded.joined(separator: ", ")
+        var parts = [
+            named.isEmpty
+                ? "no route is named '\(name)'"
+                : "the route '\(name)' failed to load (see \(named.joined(separator: ", ")) above)"
+        ]
+        if failed.isEmpty {
+            parts.append(loaded.isEmpty ? "the file has no routes" : "the routes are \(loadedNames)")
+        } else {
+            parts.append(loaded.isEmpty ? "no route loaded" : "the routes that loaded are \(loadedNames)")
+            if !others.isEmpty { parts.append(others.joined(separator: ", ") + " failed to load") }
+        }
+        return parts.joined(separator: "; ")
     }
 
     private static func readRoute(_ item: JSONValue, index: Int, into collector: inout Collector) -> RouteFile.Route? {
