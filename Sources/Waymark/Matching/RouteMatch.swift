@@ -52,8 +52,8 @@ public struct RouteLookup<Value: Sendable>: Sendable {
     /// Every match, best first, for ``RouteTable/candidates(_:)``; `nil` for ``RouteTable/lookup(_:)``.
     @usableFromInline let all: [RouteMatch<Value>]?
 
-    /// The matches: the best one for ``RouteTable/lookup(_:)``, every one in precedence order for
-    /// ``RouteTable/candidates(_:)``.
+    /// The matches: the best one for ``RouteTable/lookup(_:)-(String)``, every one in precedence order for
+    /// ``RouteTable/candidates(_:)-(String)``.
     public var matches: [RouteMatch<Value>] { all ?? (match.map { [$0] } ?? []) }
 
     @inlinable

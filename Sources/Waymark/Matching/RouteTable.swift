@@ -58,7 +58,7 @@ public struct RouteTable<Value: Sendable>: Sendable {
     /// The best match for a route path such as `/product/42` (or any URL), or `nil`.
     ///
     /// The fast path: it builds no ``RouteURL``, parses no query, and allocates nothing for a
-    /// template without parameters. A string that ``lookup(_:)`` finds over one of the table's
+    /// template without parameters. A string that ``lookup(_:)-(String)`` finds over one of the table's
     /// ``RouteLimits`` (or invalid, or refused) matches nothing here either.
     ///
     /// Where a caller reads only the match's ``RouteMatch/value``, and `Value` is one word (an `Int`,

@@ -1,7 +1,7 @@
 /// What resolving a link would do, answered at once: the answer an app delegate must give
 /// synchronously (`application(_:open:options:)` returns a `Bool` before anything async can run).
 ///
-/// A preview applies the rules that matching alone decides, the same ones ``RouteResolver/resolve(_:origin:)``
+/// A preview applies the rules that matching alone decides, the same ones ``RouteResolver/resolve(_:origin:)-(String,_)``
 /// applies first, in the same order: limits, invalid links, refused schemes and domains,
 /// internal-only routes, confirmation. It runs no filter, no feature and no destination (they are
 /// asynchronous); ``pendingChecks`` names the ones resolving will ask, any of which may still
@@ -39,7 +39,7 @@ public struct RoutePreview: Sendable, CustomStringConvertible {
 
     /// What resolving would do first.
     public let outcome: Outcome
-    /// The request resolving would create (as ``RouteResolver/request(for:origin:)`` gives it), or
+    /// The request resolving would create (as ``RouteResolver/request(for:origin:)-(String,_)`` gives it), or
     /// `nil` for an invalid link or one over a limit.
     public let request: RouteRequest?
     /// Why, for every outcome but ``Outcome/opens``.
@@ -62,7 +62,7 @@ extension RouteResolver {
     ///
     /// - Parameters:
     ///   - string: A custom-scheme link, a universal link or an internal route string.
-    ///   - origin: Where it comes from; by default as ``resolve(_:origin:)`` decides (a string with a
+    ///   - origin: Where it comes from; by default as ``resolve(_:origin:)-(String,_)`` decides (a string with a
     ///     scheme is external).
     public func preview(_ string: String, origin: RouteOrigin? = nil) -> RoutePreview {
         let lookup = table.lookup(string)

@@ -82,7 +82,7 @@ public struct TypedRouteTable<R: URLRoute>: Sendable {
 
     /// The route value a URL opens, or `nil` when nothing matches, no matching case can be made
     /// from the URL's values (each candidate is tried in precedence order), or the case may not be
-    /// opened this way (see ``resolve(_:origin:)``).
+    /// opened this way (see ``resolve(_:origin:)-(String,_)``).
     ///
     /// - Parameters:
     ///   - url: A URL or an internal route string.

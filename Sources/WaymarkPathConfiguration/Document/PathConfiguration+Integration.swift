@@ -4,7 +4,7 @@ public import Waymark
 extension PathConfiguration: PathPropertiesProvider {
     /// The merged properties of the rules that match the URL a resolver routes.
     ///
-    /// A universal link is matched exactly as Hotwire Native matches it (``input(for:)``). An app
+    /// A universal link is matched exactly as Hotwire Native matches it (``input(for:)-(String)``). An app
     /// link (`shop://product/42`) or an in-app route string is matched by its route path, the host
     /// as the first segment (`/product/42`), as Waymark routes it, so that one rule serves a
     /// route's app link and its universal link: Hotwire Native never sees app links, so this

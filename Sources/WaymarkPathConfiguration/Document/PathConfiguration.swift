@@ -267,7 +267,7 @@ public struct PathConfiguration: Sendable {
 
     /// The merged properties for a URL string (universal link, app link or internal path).
     ///
-    /// A URL is matched as Hotwire Native iOS matches it, by its path (``input(for:)``): for an app
+    /// A URL is matched as Hotwire Native iOS matches it, by its path (``input(for:)-(String)``): for an app
     /// link such as `hey://messages/42`, whose host is `messages`, that is `/42`. A resolver matches
     /// app links by their route path instead (`/messages/42`, see ``pathProperties(for:)``): for a
     /// link the app routes, read the routed request's properties, or pass the route path to
