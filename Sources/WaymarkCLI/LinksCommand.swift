@@ -13,16 +13,22 @@ struct LinksCommand: AsyncParsableCommand {
             Every link is resolved with the route file's own resolver and listed only when it opens its \
             route. Example values, plainest first: 42, 1, 7 for <int>; 1.5, 0.5, 2.25 for <float>; fixed \
             UUIDs for <uuid>; the parameter's name, 'example', '1' otherwise; two segments for a catch-all; \
-            optional groups filled, then left out. When the first example opens another route, the next \
-            ones are tried (at most 12 a link); when none opens the route, the link is reported as \
-            shadowed, naming what opens it instead. Internal-only routes get a path, resolved as from \
-            inside the app. With --json, prints one JSON object per link per line with the keys route, \
-            template, scope, link (null when there is none), problem, shadowed, openedBy (the route that \
-            opens a shadowed link) and tried (the shadowed link). The HTML page is titled with the \
-            app's name: the file's first scheme, else its first domain, else the file's name. Shadowed \
-            links do not change the exit status. With --aasa FILE --app-id ID, the page also says beside \
-            each universal link whether that apple-app-site-association file opens it in the app, and \
-            which component decides.
+            optional groups filled, then left out. The query values a route requires (its "query" in the \
+            route file) are filled with the first example of their type; optional ones are left out. \
+            When the first example opens another route, the next ones are tried (at most 12 a link); \
+            when none opens the route, the link is reported as shadowed, naming what opens it instead. \
+            A route that requires confirmation is listed with its link and the note "asks the user to \
+            confirm" when the link asks for this very route and, confirmed, opens it. Internal-only \
+            routes get a path, resolved as from inside the app. With --json, prints one JSON object per \
+            link per line with the keys route, template, scope, link (null when there is none), problem, \
+            shadowed, openedBy (the route that opens a shadowed link), tried (the shadowed link), \
+            confirmation (the link asks the user to confirm) and internal (the link is a path to open \
+            from inside the app). The HTML page is titled with the app's name: the file's first scheme, \
+            else its first domain, else the file's name; it shows each route's declared query, the note \
+            beside a link that asks for confirmation, and an internal route's path as text, not as a \
+            link. Shadowed links do not change the exit status. With --aasa FILE --app-id ID, the page \
+            also says beside each universal link whether that apple-app-site-association file opens it \
+            in the app, and which component decides.
             """
     )
 
@@ -64,10 +70,12 @@ struct LinksCommand: AsyncParsableCommand {
                             ("scope", .string(link.scope)), ("link", .optional(link.url)),
                             ("problem", .optional(link.shadow?.note ?? link.problem)),
                             ("shadowed", .bool(link.shadow != nil)), ("openedBy", .optional(link.shadow?.openedBy)),
-                            ("tried", .optional(link.shadow?.tried)),
+                            ("tried", .optional(link.shadow?.tried)), ("confirmation", .bool(link.confirmation)),
+                            ("internal", .bool(entry.route.isInternal)),
                         ]).rendered)
                 } else {
-                    let shown = link.url ?? "(\(link.shadow?.note ?? link.problem ?? "no link"))"
+                    var shown = link.url ?? "(\(link.shadow?.note ?? link.problem ?? "no link"))"
+                    if link.url != nil && link.confirmation { shown += " (\(LinkCatalogue.confirmationNote))" }
                     rows.append([entry.route.name, link.scope, shown])
                 }
             }
@@ -89,7 +97,11 @@ struct LinksCommand: AsyncParsableCommand {
 }
 
 extension LinkCatalogue {
-    /// A self-contained page: every route with its template, scopes and tappable links.
+    /// A self-contained page: every route with its template, scopes, declared query and tappable links.
+    ///
+    /// Every state is written out in words: a link that asks the user to confirm says so, an
+    /// internal-only route shows its path as text (a relative `href` would open nothing), and a
+    /// shadowed link is a note, never a link.
     ///
     /// With an `apple-app-site-association` matcher, each universal link says whether that file
     /// would open it in the app, and which component decides.
@@ -97,31 +109,45 @@ extension LinkCatalogue {
         var rows = ""
         for entry in entries {
             let links = entry.links.map { link in
+                let scope = "<span class=\"scope\">\(escape(link.scope))</span>"
+                if let url = link.url, entry.route.isInternal {
+                    // A path, not a link: a page cannot open an app's internal route.
+                    return "<li class=\"internal\">\(scope)<code class=\"path\">\(escape(url))</code>"
+                        + " <span class=\"note\">internal: open from inside the app</span></li>"
+                }
                 if let url = link.url {
-                    var verdict = ""
+                    var notes = ""
+                    if link.confirmation {
+                        notes += " <span class=\"note confirm\">\(escape(LinkCatalogue.confirmationNote))</span>"
+                    }
                     if let association, url.hasPrefix("https://") || url.hasPrefix("http://") {
                         let decision = association.decision(for: url)
-                        verdict =
+                        notes +=
                             decision.opens
                             ? " <span class=\"aasa opens\">opens the app (\(escape(decision.location ?? "")))</span>"
                             : " <span class=\"aasa browser\">stays in the browser (\(escape(decision.description)))</span>"
                     }
-                    return
-                        "<li><span class=\"scope\">\(escape(link.scope))</span> <a href=\"\(escape(url))\">\(escape(url))</a>\(verdict)</li>"
+                    return "<li>\(scope)<a href=\"\(escape(url))\">\(escape(url))</a>\(notes)</li>"
                 }
                 if let shadow = link.shadow {
                     // Visible, and not a link: tapping it would open the other route.
-                    return "<li class=\"shadowed\"><span class=\"scope\">\(escape(link.scope))</span> "
+                    return "<li class=\"shadowed\">\(scope)"
                         + "<strong>shadowed</strong>: <code>\(escape(shadow.tried))</code> \(escape(shadow.outcome))</li>"
                 }
-                return
-                    "<li><span class=\"scope\">\(escape(link.scope))</span> <em>\(escape(link.problem ?? ""))</em></li>"
+                return "<li>\(scope)<em>\(escape(link.problem ?? ""))</em></li>"
             }.joined(separator: "\n")
             let scopes = entry.route.scopes.map(\.description).joined(separator: ", ")
+            let query =
+                entry.route.query.isEmpty
+                ? ""
+                : "\n<p class=\"query\">query: "
+                    + entry.route.query.map { value in
+                        "<code>\(escape(value.name))</code> \(value.type.rawValue)\(value.isRequired ? "" : ", optional")"
+                    }.joined(separator: " · ") + "</p>"
             rows += """
                 <section>
                 <h2>\(escape(entry.route.name))\(entry.route.isInternal ? " <small>internal only</small>" : "")</h2>
-                <p><code>\(escape(entry.route.pattern))</code> · \(escape(scopes))</p>
+                <p class="template"><code>\(escape(entry.route.pattern))</code> · \(escape(scopes))</p>\(query)
                 <ul>
                 \(links)
                 </ul>
