@@ -134,8 +134,20 @@
             let html = try String(contentsOfFile: page, encoding: .utf8)
             let section = try Self.section(html, "debug")
             #expect(!section.contains("<a "))
-            #expect(section.contains(#"<code class="path">/debug/menu</code>"#))
+            #expect(section.contains(#"<code class="path">/debug/<wbr>menu</code>"#))
             #expect(section.contains("internal: open from inside the app"))
+        }
+
+        /// Words are never split mid-word: only what has no place to break (a long link) wraps
+        /// anywhere, and a link is a tap target at least 44 points high.
+        @Test func thePageWrapsWithoutSplittingWords() throws {
+            let path = try CommandRunner.temporaryFile(Self.file)
+            let page = path + ".html"
+            #expect(try CommandRunner.run(["links", "--routes", path, "--html", page]).status == 0)
+            let html = try String(contentsOfFile: page, encoding: .utf8)
+            #expect(!html.contains("break-all"))
+            #expect(html.contains("overflow-wrap: anywhere"))
+            #expect(html.contains("min-height: 44px"))
         }
     }
 #endif
