@@ -1,15 +1,21 @@
 import Waymark
 
 /// Example links for every route of a file, each checked by resolving it: a link is listed under a
-/// route only when the resolver opens that route with it. A link that a route cannot be reached by
-/// (another route wins it) is reported as shadowed, never listed as the route's link.
+/// route only when the resolver opens that route with it (after the user's confirmation, for a route
+/// that asks for it). A link that a route cannot be reached by (another route wins it) is reported as
+/// shadowed, never listed as the route's link.
 struct LinkCatalogue {
     /// One link of a route in one scope (and scheme or domain).
     struct Link {
         /// The scope it was made for, as the table prints it (`appAny shop`, `internal`).
         var scope: String
-        /// A link the resolver opens the route with.
+        /// A link the resolver opens the route with: for an internal-only route, a path the app
+        /// opens from inside.
         var url: String?
+        /// Whether the link asks the user to confirm before it opens the route
+        /// (`"requiresConfirmation": true`): the resolver ends it `needsConfirmation` for this very
+        /// route, and opens the route once confirmed.
+        var confirmation = false
         /// Why no link could be made at all (the link creator's message).
         var problem: String?
         /// Why no link is listed although links could be made: every example opens something else.
@@ -28,6 +34,9 @@ struct LinkCatalogue {
         /// The note printed in place of a link.
         var note: String { "shadowed: \(tried) \(outcome)" }
     }
+
+    /// The note beside a link that asks the user to confirm.
+    static let confirmationNote = "asks the user to confirm"
 
     /// A route and its links.
     struct Entry {
@@ -49,9 +58,11 @@ struct LinkCatalogue {
         var entries: [Entry] = []
         for route in file.routes {
             let examples = exampleParameterSets(route.template)
+            let query = exampleQuery(route.query)
             if route.isInternal {
                 let link = await checkedLink(route, "internal", examples, resolver, origin: .internal) {
-                    parameters throws(RoutingError) in try links.path(for: route.template, parameters: parameters)
+                    parameters throws(RoutingError) in
+                    try links.path(for: route.template, parameters: parameters, query: query)
                 }
                 entries.append(Entry(route: route, links: [link]))
                 continue
@@ -68,7 +79,8 @@ struct LinkCatalogue {
                             await checkedLink(route, label ?? scope.description, examples, resolver, origin: nil) {
                                 parameters throws(RoutingError) in
                                 try links.appLink(
-                                    for: route.template, parameters: parameters, scopes: [scope], scheme: choice)
+                                    for: route.template, parameters: parameters, query: query, scopes: [scope],
+                                    scheme: choice)
                             })
                     }
                 case .universalAny, .universal:
@@ -80,7 +92,8 @@ struct LinkCatalogue {
                             await checkedLink(route, label ?? scope.description, examples, resolver, origin: nil) {
                                 parameters throws(RoutingError) in
                                 try links.universalLink(
-                                    for: route.template, parameters: parameters, scopes: [scope], domain: choice)
+                                    for: route.template, parameters: parameters, query: query, scopes: [scope],
+                                    domain: choice)
                             })
                     }
                 }
@@ -109,8 +122,11 @@ struct LinkCatalogue {
             }
             // Two parameter sets can print one link (a variant the creator does not pick): resolve it once.
             guard tried.insert(url).inserted else { continue }
-            let result = await resolver.resolve(url, origin: origin)
-            if opens(result, route) { return Link(scope: scope, url: url) }
+            var result = await resolver.resolve(url, origin: origin)
+            let confirmation = asksToConfirm(result, route)
+            // Confirmed, the link must open the route as any other: the query is checked past the question.
+            if confirmation { result = await resolver.resolveConfirmed(result) }
+            if opens(result, route) { return Link(scope: scope, url: url, confirmation: confirmation) }
             if firstShadow == nil { firstShadow = shadow(url, result) }
         }
         if let firstShadow { return Link(scope: scope, shadow: firstShadow) }
@@ -122,6 +138,23 @@ struct LinkCatalogue {
     static func opens(_ result: RoutingResult, _ route: RouteFile.Route) -> Bool {
         result.status == .handled && result.request?.routeName == route.name
             && result.request?.matchedTemplate != nil
+    }
+
+    /// Whether `result` is `route` asking the user to confirm a link matched by one of its templates:
+    /// the link is the route's, once the user says yes.
+    static func asksToConfirm(_ result: RoutingResult, _ route: RouteFile.Route) -> Bool {
+        result.status == .needsConfirmation && result.request?.routeName == route.name
+            && result.request?.matchedTemplate != nil
+    }
+
+    /// The query of every example link of a route: each required value the first example of its
+    /// type (``examples(name:type:)``), the optional ones left out.
+    static func exampleQuery(_ declared: [RouteFile.QueryValue]) -> QueryParameters {
+        QueryParameters(
+            declared.filter(\.isRequired).map { value in
+                let type: String? = value.type == .string ? nil : value.type.rawValue
+                return QueryParameters.Item(name: value.name, value: examples(name: value.name, type: type).first ?? "")
+            })
     }
 
     /// What a link that does not open its route does instead.

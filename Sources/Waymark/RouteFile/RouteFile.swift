@@ -19,6 +19,11 @@ public import Foundation
 /// let resolver = try file.makeResolver()
 /// ```
 ///
+/// A route may declare the query values it reads, each with a template type, `?` marking an
+/// optional one (`"query": {"document": "string", "page": "int?"}`, ``Route/query``): the resolver
+/// the file makes ends a request that lacks a required value, or carries one of another type, as
+/// ``RoutingStatus/invalid`` before the route's destination runs (``QueryValue``).
+///
 /// A file that names a `pathConfiguration` needs `WaymarkPathConfiguration`: this module cannot
 /// read path configurations, so ``makeResolver(destination:)`` and ``makeBuilder(destination:)``
 /// leave it out. `import WaymarkPathConfiguration` and build with
@@ -45,6 +50,10 @@ public struct RouteFile: Sendable {
         public let requiresConfirmation: Bool
         /// Properties carried by its requests.
         public let properties: [String: JSONValue]
+        /// The query values it declares (`"query"`), by name in alphabetical order; empty when the
+        /// file declares none. The resolver the file makes checks them before the route's
+        /// destination runs (see ``QueryValue``), and `waymark links` fills the required ones.
+        public let query: [QueryValue]
 
         /// The route's fields as ``RouteOption``s, as every registration form takes them.
         ///
@@ -168,6 +177,10 @@ public struct RouteFile: Sendable {
 
     /// The builder behind ``makeResolver(destination:)``, to add filters or change destinations.
     ///
+    /// A route that declares query values (``Route/query``) checks them before `destination` runs:
+    /// a required value that is missing, or a declared value that is not of its type, ends the
+    /// request as ``RoutingStatus/invalid`` with a ``RouteInputError`` naming the value and its type.
+    ///
     /// Like ``makeResolver(destination:)``, it does not load the file's ``pathConfiguration``:
     /// `WaymarkPathConfiguration`'s `makeBuilderWithPathConfiguration(relativeTo:options:destination:)`
     /// is this builder with the path configuration as its `pathProperties`.
@@ -178,11 +191,26 @@ public struct RouteFile: Sendable {
     ) -> RouteResolverBuilder {
         var builder = RouteResolverBuilder(schemes: schemes, domains: domains, options: options)
         for route in routes {
-            builder.add(route.template, name: route.name, settings: RouteSettings(route.options), to: destination)
+            builder.add(
+                route.template, name: route.name, settings: RouteSettings(route.options),
+                to: Self.checkingQuery(of: route, before: destination))
         }
         if let defaultRouteName, let route = route(named: defaultRouteName) {
             builder.setDefaultRoute(name: route.name, .properties(route.properties), to: destination)
         }
         return builder
+    }
+
+    /// `destination`, after a check of the query values `route` declares: a request that lacks a
+    /// required one, or carries one of another type, throws the ``RouteInputError`` that makes it
+    /// ``RoutingStatus/invalid``. A route that declares none runs `destination` unchanged.
+    static func checkingQuery(
+        of route: Route, before destination: @escaping RouteResolverBuilder.Destination
+    ) -> RouteResolverBuilder.Destination {
+        guard !route.query.isEmpty else { return destination }
+        return { request in
+            if let error = route.queryInputError(request.queryParameters) { throw error }
+            return try await destination(request)
+        }
     }
 }

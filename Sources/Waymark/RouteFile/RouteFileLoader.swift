@@ -7,7 +7,8 @@ enum RouteFileLoader {
         "schemes", "domains", "options", "routes", "default", "pathConfiguration", "description",
     ]
     static let routeKeys = [
-        "name", "template", "scopes", "priority", "internal", "requiresConfirmation", "properties", "description",
+        "name", "template", "scopes", "priority", "internal", "requiresConfirmation", "properties", "query",
+        "description",
     ]
     static let optionKeys = ["caseInsensitivePaths", "strictTrailingSlash"]
     /// The most templates one route may list: each is a registration (as for a typed case,
@@ -249,11 +250,53 @@ enum RouteFileLoader {
         case .object(let value)?: properties = value
         case let other?: fail("must be an object, not \(other.quoted())", "properties")
         }
+        let query = readQuery(object["query"], templates: templates, fail: fail)
         guard valid, let name, let template = templates.first else { return nil }
         return RouteFile.Route(
             name: name, pattern: template.pattern, template: template, alsoMatches: Array(templates.dropFirst()),
             scopes: scopes, priority: priority, isInternal: isInternal, requiresConfirmation: requiresConfirmation,
-            properties: properties)
+            properties: properties, query: query)
+    }
+
+    /// A route's `"query"`: an object from query name to type (`"int"`, `"string?"`), read in the
+    /// order of the names. Every problem names the field, `query.NAME` for one value.
+    private static func readQuery(
+        _ value: JSONValue?, templates: [RouteTemplate], fail: (String, String?) -> Void
+    ) -> [RouteFile.QueryValue] {
+        guard let value else { return [] }
+        guard case .object(let entries) = value else {
+            fail(
+                "must be an object from query name to type, as in {\"page\": \"int?\"}, not \(value.quoted())", "query")
+            return []
+        }
+        let pathNames = Set(
+            templates.flatMap { template in template.variants.flatMap { $0.segments.flatMap(\.capturedNames) } })
+        var query: [RouteFile.QueryValue] = []
+        for name in entries.keys.sorted() {
+            let field = "query.\(name)"
+            guard !name.isEmpty else {
+                fail("a query name must not be empty", "query")
+                continue
+            }
+            guard case .string(let written)? = entries[name] else {
+                fail(
+                    "must be a type name, not \(entries[name]?.quoted() ?? "nothing"); "
+                        + RouteFile.QueryValue.typesSentence, field)
+                continue
+            }
+            guard let declared = RouteFile.QueryValue(name: name, written: written) else {
+                // The type as written, at most 40 characters of it: a message stays one readable line.
+                let shown = written.count > 40 ? String(written.prefix(40)) + "…" : written
+                fail("unknown type '\(shown)'; " + RouteFile.QueryValue.typesSentence, field)
+                continue
+            }
+            if pathNames.contains(name) {
+                fail("'\(name)' is a path parameter of the template; a query value needs a name of its own", field)
+                continue
+            }
+            query.append(declared)
+        }
+        return query
     }
 
     private static func readScope(_ entry: JSONValue) -> RouteScope? {
