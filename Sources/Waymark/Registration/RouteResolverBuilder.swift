@@ -132,15 +132,40 @@ public struct RouteResolverBuilder: Sendable {
     }
 
     private func defaultRouteErrors() -> [RouteDiagnostic] {
-        guard let problem = defaultRouteProblem else { return [] }
-        let name = defaultRoute?.name.map { " '\($0)'" } ?? ""
+        if let problem = defaultRouteProblem {
+            let name = defaultRoute?.name.map { " '\($0)'" } ?? ""
+            return [
+                RouteDiagnostic(
+                    severity: .error, registrationIndex: nil, code: .invalidRouteOptions,
+                    message:
+                        "the default route\(name) cannot have \(problem): it runs when nothing else opens, for any link; it takes properties and filters only"
+                )
+            ]
+        }
+        // The default route runs for every link, external ones included, with none of a route's
+        // checks: sharing the name of a route those checks protect would hand that route's
+        // identity (a binding's case, a router's screen, a log's name) to any link.
+        guard let name = defaultRoute?.name,
+            let protected = routes.first(where: { $0.name == name && Self.protection(of: $0) != nil }),
+            let protection = Self.protection(of: protected)
+        else { return [] }
         return [
             RouteDiagnostic(
-                severity: .error, registrationIndex: nil, code: .invalidRouteOptions,
+                severity: .error, registrationIndex: protected.firstRegistration, code: .invalidRouteOptions,
                 message:
-                    "the default route\(name) cannot have \(problem): it runs when nothing else opens, for any link; it takes properties and filters only"
+                    "the default route is named '\(name)', the name of a route that \(protection): the default route runs for every link no route opens, external ones included, without those checks, so code that reads its name (a bound enum case, a router) would open '\(name)' from outside; give the default route a public route's name or its own"
             )
         ]
+    }
+
+    /// What protects a route from a link that merely names it: internal-only, confirmation, a
+    /// feature or its own filters; `nil` when any link may open it.
+    static func protection(of route: RouteResolver.Route) -> String? {
+        if route.internalOnly { return "is internal-only" }
+        if route.requiresConfirmation { return "asks the user to confirm" }
+        if !route.features.isEmpty { return "needs a feature" }
+        if !route.filters.isEmpty { return "has its own filters" }
+        return nil
     }
 
     /// Checks every route and builds the resolver.

@@ -196,6 +196,9 @@ public struct RouteFile: Sendable {
                 to: Self.checkingQuery(of: route, before: destination))
         }
         if let defaultRouteName, let route = route(named: defaultRouteName) {
+            // The named route's checks are not carried over (a default route has none); the
+            // builder refuses a default named after an internal-only or confirmation route, as the
+            // loader does, so that its identity never opens for an external link.
             builder.setDefaultRoute(name: route.name, .properties(route.properties), to: destination)
         }
         return builder

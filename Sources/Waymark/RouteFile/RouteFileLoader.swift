@@ -89,6 +89,17 @@ enum RouteFileLoader {
         if let defaultName, !routes.contains(where: { $0.name == defaultName }) {
             collector.error(
                 missingDefault(defaultName, loaded: routes.map(\.name), failed: failed), field: "default")
+        } else if let defaultName, let index = routes.firstIndex(where: { $0.name == defaultName }),
+            let protection = routes[index].isInternal
+                ? "is internal" : routes[index].requiresConfirmation ? "requires confirmation" : nil
+        {
+            // The builder refuses the same default (RouteResolverBuilder.protection(of:)); saying it
+            // here names the file's route, for `waymark check`.
+            collector.error(
+                "'\(defaultName)' (routes[\(index)]) \(protection): the default route runs for every link no "
+                    + "route opens, external ones included, without that check, so it would open '\(defaultName)' "
+                    + "from outside; name a public route, or add one for links nothing matches",
+                field: "default")
         }
 
         let file = RouteFile(
