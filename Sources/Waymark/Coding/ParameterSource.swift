@@ -19,8 +19,16 @@ struct ParameterSource {
     init() {}
 
     /// Route parameters and the raw query of `url`; `catchAll` names the template's catch-all.
-    init(routeParameters: RouteParameters?, catchAll: String?, wildcard: [String]?, rawQuery: Substring?) {
-        if let rawQuery { addRawQuery(rawQuery) }
+    ///
+    /// A query item named as a path parameter of the route (`pathNames`, or a nested value under
+    /// one, `name[x]`) is left out, also when the path did not give that parameter (an optional
+    /// group left out): a path parameter's value comes from the path alone, where its template type
+    /// checked it, never from a query that skips that check.
+    init(
+        routeParameters: RouteParameters?, catchAll: String?, wildcard: [String]?, rawQuery: Substring?,
+        pathNames: Set<String>
+    ) {
+        if let rawQuery { addRawQuery(rawQuery, except: pathNames) }
         for parameter in routeParameters ?? RouteParameters() {
             let segments = parameter.name == catchAll ? wildcard : nil
             set(parameter.name, Entry(values: [parameter.value], rawValues: nil, segments: segments))
@@ -39,12 +47,13 @@ struct ParameterSource {
         }
     }
 
-    private mutating func addRawQuery(_ query: Substring) {
+    private mutating func addRawQuery(_ query: Substring, except pathNames: Set<String>) {
         for item in query.split(separator: "&", omittingEmptySubsequences: true) {
             let equals = item.firstIndex(of: "=")
             let rawName = equals.map { item[..<$0] } ?? item
             let rawValue = equals.map { item[item.index(after: $0)...] }
             let name = Self.decode(rawName)
+            if !pathNames.isEmpty, pathNames.contains(String(name.prefix { $0 != "[" })) { continue }
             var entry = entries[name] ?? Entry(values: [], rawValues: [], segments: nil)
             entry.values.append(rawValue.map(Self.decode))
             entry.rawValues?.append(rawValue ?? "")

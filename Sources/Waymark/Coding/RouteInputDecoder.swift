@@ -47,11 +47,15 @@ public struct RouteInputDecoder: Sendable {
         try decode(type, source: ParameterSource(routeParameters: routeParameters, query: query), chain: [])
     }
 
-    static func source(for request: RouteRequest) -> ParameterSource {
+    /// The values of a request: its route parameters, and the query items not named as a path
+    /// parameter of `templates` (by default the one that matched; pass every template of the route
+    /// when it has several), so that a path parameter's value never comes from the query.
+    static func source(for request: RouteRequest, templates: [RouteTemplate]? = nil) -> ParameterSource {
         let catchAll = request.matchedTemplate?.variants.last?.segments.last?.catchAllName
+        let templates = templates ?? request.matchedTemplate.map { [$0] } ?? []
         return ParameterSource(
             routeParameters: request.routeParameters, catchAll: catchAll, wildcard: request.wildcard,
-            rawQuery: request.url.rawQuery)
+            rawQuery: request.url.rawQuery, pathNames: Set(templates.flatMap(\.parameterNames)))
     }
 
     func decode<Input: Decodable>(_ type: Input.Type, source: ParameterSource, chain: [String])

@@ -47,10 +47,15 @@ extension RouteFile {
         guard problems.isEmpty else {
             throw RouteFileError(diagnostics: problems, source: source)
         }
+        // Each route's templates by name, found once: a name that is a path parameter in any of
+        // them never takes a query value (ParameterSource).
+        let templatesByName = Dictionary(
+            routes.map { ($0.name, [$0.template] + $0.alsoMatches) }, uniquingKeysWith: { first, _ in first })
         return makeBuilder { request in
             guard let name = request.routeName else { return .declined }
+            let templates = templatesByName[name]
             let value = try RouteInputDecoder().decode(
-                R.self, source: RouteInputDecoder.source(for: request), chain: [name])
+                R.self, source: RouteInputDecoder.source(for: request, templates: templates), chain: [name])
             return try await destination(value, request)
         }
     }

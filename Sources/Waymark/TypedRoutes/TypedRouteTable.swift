@@ -159,8 +159,12 @@ public struct TypedRouteTable<R: URLRoute>: Sendable {
         rawQuery: Substring?
     ) throws(RouteInputError) -> R {
         let catchAll = template.variants.last?.segments.last?.catchAllName
+        // Every template of the case: a name that is a path parameter in any of them comes from the
+        // path alone, checked by its template type (ParameterSource).
+        let pathNames = Set(([entry.template] + entry.alternates + [template]).flatMap(\.parameterNames))
         let source = ParameterSource(
-            routeParameters: parameters, catchAll: catchAll, wildcard: wildcard, rawQuery: rawQuery)
+            routeParameters: parameters, catchAll: catchAll, wildcard: wildcard, rawQuery: rawQuery,
+            pathNames: pathNames)
         return try RouteInputDecoder().decode(R.self, source: source, chain: entry.chain)
     }
 }
