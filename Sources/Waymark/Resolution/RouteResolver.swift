@@ -153,7 +153,10 @@ public struct RouteResolver: Sendable {
             switch await resolveOnce(current, hop) {
             case .finished(let result):
                 return result.with(redirects: redirects)
-            case .redirect(let target, let filter, let request):
+            case .redirect(let given, let filter, let request):
+                // Checked and followed as a web view or browser would read it (WHATWG URL parsing),
+                // so that what passes the check is what would be opened.
+                let target = Self.normalizedRedirectTarget(given)
                 redirects.append(RoutingResult.Redirect(from: current, to: target, filter: filter))
                 if let refusal = redirectRefusal(target) {
                     return RoutingResult(
@@ -226,6 +229,21 @@ public struct RouteResolver: Sendable {
     enum Step {
         case finished(RoutingResult)
         case redirect(to: String, filter: String, request: RouteRequest)
+    }
+
+    /// A redirect target as the WHATWG URL parser reads it before anything else: leading and
+    /// trailing C0 controls and spaces (U+0000–U+0020) stripped, and every tab, line feed and
+    /// carriage return removed. Every web view and browser does this, so `" //evil.example/x"` and
+    /// `"/\t/evil.example"` are links to another host there, and are checked as such here.
+    static func normalizedRedirectTarget(_ target: String) -> String {
+        let bytes = Array(target.utf8)
+        var start = 0
+        var end = bytes.count
+        while start < end, bytes[start] <= 0x20 { start += 1 }
+        while end > start, bytes[end - 1] <= 0x20 { end -= 1 }
+        let kept = bytes[start..<end].filter { $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }
+        if kept.count == bytes.count { return target }
+        return String(decoding: kept, as: UTF8.self)
     }
 
     /// Why a redirect target is refused, or `nil` when it may be followed: an internal route string,
