@@ -151,7 +151,8 @@ public struct RouteResolverBuilder: Sendable {
         else { return [] }
         return [
             RouteDiagnostic(
-                severity: .error, registrationIndex: protected.firstRegistration, code: .invalidRouteOptions,
+                severity: .error, registrationIndex: nil, relatedRegistrationIndices: [protected.firstRegistration],
+                code: .invalidRouteOptions,
                 message:
                     "the default route is named '\(name)', the name of a route that \(protection): the default route runs for every link no route opens, external ones included, without those checks, so code that reads its name (a bound enum case, a router) would open '\(name)' from outside; give the default route a public route's name or its own"
             )

@@ -89,17 +89,6 @@ enum RouteFileLoader {
         if let defaultName, !routes.contains(where: { $0.name == defaultName }) {
             collector.error(
                 missingDefault(defaultName, loaded: routes.map(\.name), failed: failed), field: "default")
-        } else if let defaultName, let index = routes.firstIndex(where: { $0.name == defaultName }),
-            let protection = routes[index].isInternal
-                ? "is internal" : routes[index].requiresConfirmation ? "requires confirmation" : nil
-        {
-            // The builder refuses the same default (RouteResolverBuilder.protection(of:)); saying it
-            // here names the file's route, for `waymark check`.
-            collector.error(
-                "'\(defaultName)' (routes[\(index)]) \(protection): the default route runs for every link no "
-                    + "route opens, external ones included, without that check, so it would open '\(defaultName)' "
-                    + "from outside; name a public route, or add one for links nothing matches",
-                field: "default")
         }
 
         let file = RouteFile(
@@ -120,6 +109,9 @@ enum RouteFileLoader {
                 case .invalidScheme: "schemes"
                 case .invalidDomain: "domains"
                 case .duplicateRoute where diagnostic.message.hasPrefix("the route name"): "name"
+                // The default route's own problems (named after a protected route: internal or
+                // confirmation), which the builder finds for every registration form.
+                case .invalidRouteOptions where diagnostic.registrationIndex == nil: "default"
                 default: templateField
                 }
             let related = diagnostic.relatedRegistrationIndices.compactMap(builder.registrationRoute).map {
