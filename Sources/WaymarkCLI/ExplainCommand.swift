@@ -98,7 +98,7 @@ struct ExplainCommand: AsyncParsableCommand {
                 "  matched \(name(winner.registrationIndex, resolver)) (\(winner.template.pattern)) in scope \(winner.scope)"
             )
             if let parameters = result.request?.routeParameters, !parameters.isEmpty {
-                lines.append("  parameters: \(parameters.debugDescription)")  // typed at the terminal
+                lines.append("  parameters: \(parameters.unredactedDescription)")  // typed at the terminal
             }
             for other in matches.dropFirst() {
                 lines.append(

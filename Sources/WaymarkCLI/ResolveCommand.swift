@@ -117,11 +117,11 @@ struct ResolutionReport {
                 add("route", name + (request.matchedTemplate.map { " (\($0.pattern))" } ?? ""))
             }
             if let parameters = request.routeParameters, !parameters.isEmpty {
-                // The person at the terminal typed these values: the tool shows them (`debugDescription`).
-                add("parameters", parameters.debugDescription)
+                // The person at the terminal typed these values: the tool shows them (`unredactedDescription`).
+                add("parameters", parameters.unredactedDescription)
             }
             if let wildcard = request.wildcard { add("wildcard", "[" + wildcard.joined(separator: ", ") + "]") }
-            if !request.queryParameters.isEmpty { add("query", request.queryParameters.debugDescription) }
+            if !request.queryParameters.isEmpty { add("query", request.queryParameters.unredactedDescription) }
             if let fragment = request.fragment { add("fragment", fragment) }
             add("origin", request.origin.rawValue)
             if !request.properties.isEmpty { add("properties", JSONValue.object(request.properties).description) }

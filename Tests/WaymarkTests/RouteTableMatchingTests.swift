@@ -121,7 +121,7 @@ func makeTable(
         #expect(Array(one.map(\.name)) == ["id"] && one.count == 1 && one[0].value == "42")
         #expect(one == RouteParameters([(name: "id", value: "42")]))
         #expect(one.hashValue == RouteParameters([(name: "id", value: "42")]).hashValue)
-        #expect(one["missing"] == nil && one.debugDescription == "id=42")
+        #expect(one["missing"] == nil && one.unredactedDescription == "id=42")
         let two = try #require(table.match(path: "pair/x/y")).parameters
         #expect(two.map(\.value) == ["x", "y"] && two["b"] == "y" && two[1].name == "b")
         #expect(RouteParameters().isEmpty && RouteParameters().first == nil)

@@ -4,9 +4,11 @@
 // a developer prints is on its way to a log. So, as `os_log` does with `<private>`, the text a value
 // gives to `print`, string interpolation and every logger (`description`) shows what routing decided
 // — the route, its template, the scope, the origin, the status and its reason, the parameter and
-// query *names* — and writes each parameter or query value as `<private>`. The values themselves are
-// in `debugDescription`, which `debugPrint`, `String(reflecting:)` and the debugger's `po` show: for a
-// breakpoint or a test failure, never for a log line.
+// query *names* — and writes each parameter or query value as `<private>`. `debugDescription` is the
+// same text: Swift prints a value inside an `Optional`, an array or a dictionary with it
+// (`print(result.request)`, `"\(parameters as Any)"`, `String(describing: [request])`), and those are
+// the commonest log lines of all. The values themselves are only in `unredactedDescription`, which
+// code must ask for by name: for a breakpoint or a test failure, never for a log line.
 
 /// The text that stands for a parameter or query value in a ``RouteRequest``'s, a
 /// ``RouteParameters``' or a ``QueryParameters``' `description`.
@@ -29,8 +31,13 @@ extension RouteParameters: CustomStringConvertible, CustomDebugStringConvertible
     /// (``ValueRedaction``).
     public var description: String { text(redacted: true) }
 
-    /// The parameters as `name=value`, comma-separated, decoded: for a debugger, never for a log.
-    public var debugDescription: String { text(redacted: false) }
+    /// The same as ``description``: Swift prints a value inside an `Optional` or a collection with
+    /// this (``ValueRedaction``).
+    public var debugDescription: String { text(redacted: true) }
+
+    /// The parameters as `name=value`, comma-separated, decoded: for a breakpoint or a test
+    /// failure, never for a log line.
+    public var unredactedDescription: String { text(redacted: false) }
 
     private func text(redacted: Bool) -> String {
         ValueRedaction.pairs(
@@ -43,8 +50,13 @@ extension QueryParameters: CustomStringConvertible, CustomDebugStringConvertible
     /// (``ValueRedaction``).
     public var description: String { text(redacted: true) }
 
-    /// The items as `name=value` (or `name`), joined by `&`, decoded: for a debugger, never for a log.
-    public var debugDescription: String { text(redacted: false) }
+    /// The same as ``description``: Swift prints a value inside an `Optional` or a collection with
+    /// this (``ValueRedaction``).
+    public var debugDescription: String { text(redacted: true) }
+
+    /// The items as `name=value` (or `name`), joined by `&`, decoded: for a breakpoint or a test
+    /// failure, never for a log line.
+    public var unredactedDescription: String { text(redacted: false) }
 
     private func text(redacted: Bool) -> String {
         ValueRedaction.pairs(lazy.map { (name: $0.name, value: $0.value) }, separator: "&", redacted: redacted)
@@ -58,8 +70,13 @@ extension RouteRequest: CustomStringConvertible, CustomDebugStringConvertible {
     /// values.
     public var description: String { text(redacted: true) }
 
-    /// The same with the URL and every value, for a debugger, never for a log.
-    public var debugDescription: String { text(redacted: false) }
+    /// The same as ``description``: Swift prints a value inside an `Optional` or a collection with
+    /// this (``ValueRedaction``).
+    public var debugDescription: String { text(redacted: true) }
+
+    /// The same with the URL and every value: for a breakpoint or a test failure, never for a log
+    /// line.
+    public var unredactedDescription: String { text(redacted: false) }
 
     private func text(redacted: Bool) -> String {
         var fields: [String] = []
@@ -69,10 +86,11 @@ extension RouteRequest: CustomStringConvertible, CustomDebugStringConvertible {
         if let matchedTemplate { fields.append("template: \(matchedTemplate.pattern)") }
         if let scope { fields.append("scope: \(scope)") }
         if let routeParameters, !routeParameters.isEmpty {
-            fields.append("parameters: " + (redacted ? routeParameters.description : routeParameters.debugDescription))
+            fields.append(
+                "parameters: " + (redacted ? routeParameters.description : routeParameters.unredactedDescription))
         }
         if !queryParameters.isEmpty {
-            fields.append("query: " + (redacted ? queryParameters.description : queryParameters.debugDescription))
+            fields.append("query: " + (redacted ? queryParameters.description : queryParameters.unredactedDescription))
         }
         if let fragment { fields.append("fragment: " + (redacted ? ValueRedaction.placeholder : fragment)) }
         fields.append("origin: \(origin.rawValue)")
@@ -87,13 +105,18 @@ extension RoutingResult: CustomStringConvertible, CustomDebugStringConvertible {
     /// `handledByDefault (the domain 'evil.example' is not accepted; …): RouteRequest(route: home (default route), …)`.
     public var description: String { text(redacted: true) }
 
-    /// The same with the request's URL and values, for a debugger, never for a log.
-    public var debugDescription: String { text(redacted: false) }
+    /// The same as ``description``: Swift prints a value inside an `Optional` or a collection with
+    /// this (``ValueRedaction``).
+    public var debugDescription: String { text(redacted: true) }
+
+    /// The same with the request's URL and values: for a breakpoint or a test failure, never for a
+    /// log line.
+    public var unredactedDescription: String { text(redacted: false) }
 
     private func text(redacted: Bool) -> String {
         var text = status.description
         if let reason { text += " (\(reason))" }
-        if let request { text += ": " + (redacted ? request.description : request.debugDescription) }
+        if let request { text += ": " + (redacted ? request.description : request.unredactedDescription) }
         return text
     }
 }
@@ -103,13 +126,18 @@ extension RouteMatch: CustomStringConvertible, CustomDebugStringConvertible {
     /// `RouteMatch(template: product/:id<int>, scope: appAny, registration: 3, parameters: id=<private>)`.
     public var description: String { text(redacted: true) }
 
-    /// The same with the parameters' values, for a debugger, never for a log.
-    public var debugDescription: String { text(redacted: false) }
+    /// The same as ``description``: Swift prints a value inside an `Optional` or a collection with
+    /// this (``ValueRedaction``).
+    public var debugDescription: String { text(redacted: true) }
+
+    /// The same with the parameters' values: for a breakpoint or a test failure, never for a log
+    /// line.
+    public var unredactedDescription: String { text(redacted: false) }
 
     private func text(redacted: Bool) -> String {
         var fields = ["template: \(template.pattern)", "scope: \(scope)", "registration: \(registrationIndex)"]
         if !parameters.isEmpty {
-            fields.append("parameters: " + (redacted ? parameters.description : parameters.debugDescription))
+            fields.append("parameters: " + (redacted ? parameters.description : parameters.unredactedDescription))
         }
         return "RouteMatch(" + fields.joined(separator: ", ") + ")"
     }

@@ -52,7 +52,7 @@ import Waymark
         let fromText = await resolver.resolve(url.absoluteString)
         #expect(fromURL.status == .handled)
         #expect(fromURL.request?.routeName == testCase.route)
-        #expect(fromURL.request?.routeParameters?.debugDescription == testCase.parameters)
+        #expect(fromURL.request?.routeParameters?.unredactedDescription == testCase.parameters)
         #expect(fromURL.status == fromText.status)
         #expect(fromURL.request?.routeName == fromText.request?.routeName)
         #expect(fromURL.request?.url == fromText.request?.url)

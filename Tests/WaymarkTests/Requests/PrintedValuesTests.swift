@@ -3,7 +3,8 @@ import Testing
 import Waymark
 
 /// What Waymark's values print: what routing decided, and no parameter, query or fragment value
-/// (``ValueRedaction``); the values are in `debugDescription`, for a debugger.
+/// (``ValueRedaction``), also inside an `Optional` or a collection, where Swift prints with
+/// `debugDescription`; the values are in `unredactedDescription` alone.
 @Suite struct PrintedValuesTests {
     static let secret = "s3cr3t-T0ken"
 
@@ -38,12 +39,21 @@ import Waymark
     func printedValuesNeverShowTheValues(link: String) async throws {
         let resolver = try Self.resolver()
         let result = await resolver.resolve(link)
-        var printed = ["\(result)", String(describing: result)]
-        if let request = result.request {
-            printed += ["\(request)", "\(request.queryParameters)"]
-            if let parameters = request.routeParameters { printed.append("\(parameters)") }
+        // Every way Swift turns these values into text: interpolation, `String(describing:)` and
+        // `String(reflecting:)`, alone and inside an Optional, an array and a dictionary.
+        func texts(_ value: Any) -> [String] {
+            [
+                "\(value)", String(describing: value), String(reflecting: value), String(describing: [value]),
+                String(describing: ["key": value]),
+            ]
         }
-        for match in resolver.table.candidates(link).matches { printed += ["\(match)", "\(match.parameters)"] }
+        var printed = texts(result) + texts(Optional(result) as Any) + texts(result.request as Any)
+        if let request = result.request {
+            printed += texts(request) + texts(request.queryParameters) + texts(request.routeParameters as Any)
+        }
+        for match in resolver.table.candidates(link).matches {
+            printed += texts(match) + texts(match.parameters) + texts(Optional(match) as Any)
+        }
         for text in printed { #expect(!text.contains(Self.secret), "\(text)") }
     }
 
@@ -55,9 +65,10 @@ import Waymark
                 == "RouteRequest(route: sign-in, template: sign-in/:token, scope: appAny, parameters: token=<private>, "
                 + #"query: code=<private>&flag, origin: external, properties: {"presentation": "modal"})"#)
         #expect("\(result)" == "handled: \(request)")
-        #expect(String(reflecting: request.routeParameters).contains("token=\(Self.secret)"))
-        #expect(request.debugDescription.contains("url: shop://sign-in/\(Self.secret)"))
-        #expect(request.queryParameters.debugDescription == "code=\(Self.secret)&flag")
+        #expect(request.routeParameters?.unredactedDescription == "token=\(Self.secret)")
+        #expect(request.unredactedDescription.contains("url: shop://sign-in/\(Self.secret)"))
+        #expect(request.queryParameters.unredactedDescription == "code=\(Self.secret)&flag")
+        #expect(result.unredactedDescription.contains("parameters: token=\(Self.secret)"))
         let fallback = try await Self.resolver().resolve("https://evil.example/x")
         #expect("\(fallback)".hasPrefix("handledByDefault (the domain 'evil.example' is not accepted"))
         #expect("\(fallback)".contains("route: home (default route)"))
