@@ -9,7 +9,8 @@ struct ResolveCommand: AsyncParsableCommand {
         abstract: "Resolve URLs and route strings and print what happened to each.",
         discussion: """
             With --json, prints one JSON object per URL per line with the keys url, outcome (matched, \
-            default, unmatched, rejected or invalid), reason, route, template, parameters, wildcard, query, \
+            default, unmatched, needsConfirmation, rejected or invalid; needsConfirmation: the route \
+            opens once the user confirms, which a link from outside cannot do by itself), reason, route, template, parameters, wildcard, query, \
             fragment, origin and properties. Exit status: 0 when every URL was handled (matched, or handled by the default route); 1 \
             when any was not (invalid, unmatched with no default route, rejected, refused, internal-only \
             for the origin, over a limit), after every URL is printed; 2 for a usage error.
@@ -70,6 +71,8 @@ struct ResolutionReport {
         case .handledByDefault: "default"
         case .unmatched, .declined: "unmatched"
         case .invalid, .limitExceeded: "invalid"
+        // Not a refusal: the route opens once the user confirms (a tester expects this link to work).
+        case .needsConfirmation: "needsConfirmation"
         default: "rejected"
         }
     }

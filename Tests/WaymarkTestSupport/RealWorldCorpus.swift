@@ -3,7 +3,7 @@ public import Foundation
 /// Where the tests find the project's shared folder — the real-world path-configuration documents
 /// (`realworld/`) and the benchmark route sets (`bench/`) — and what happens when it is not there.
 ///
-/// Only the tests that compare Waymark with that data read it (the `RealWorldCorpusTests` suite);
+/// Only the tests that compare Waymark with that data read it (the test `realWorldCorpus`);
 /// every other test makes what it needs. The folder is `$WAYMARK_SHARED` when that is set, else
 /// `shared/` beside the package's folder, as this project's CI lays it out. A clone from a Git host
 /// has no such folder: the comparisons are then skipped, with one line that says so, unless the
@@ -44,7 +44,7 @@ public enum RealWorldCorpus {
     public static var skipReason: String {
         "no corpus at \(folder.path): the comparisons with real Hotwire documents and the bench route "
             + "sets need the shared folder beside the clone or \(environmentVariable)=/path/to/shared "
-            + "(swift test --filter RealWorldCorpusTests); with CI=true this is a failure"
+            + "(swift test --filter realWorldCorpus); with CI=true this is a failure"
     }
 
     /// A file or folder inside the shared folder (`realworld/path-configurations`, `bench/…`), or an

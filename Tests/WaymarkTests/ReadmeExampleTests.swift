@@ -2,16 +2,14 @@ import Foundation
 import Testing
 import Waymark
 
-/// The README's Swift examples, run as written (with `Session` standing in for the app's own state);
+/// The README's Swift examples, run as written;
 /// the route enums are in TypedRoutes/ShopRoute.swift, and scripts/check-doc-samples checks every
 /// `// sample:` region against README.md.
 @Suite struct ReadmeExampleTests {
-    enum Session {
-        static let isSignedIn = false
-    }
-
     @Test func theFiveStepTour() async throws {
         // sample: README#2
+        enum Session { static let isSignedIn = false }  // stands in for your app's sign-in state
+
         // 1. Register routes: a template, a name, options, and a destination that handles (or declines) the request.
         var builder = RouteResolverBuilder(schemes: ["shop"], domains: ["shop.example.com"])
         builder.add("product/:id<int>", name: "product", .properties(["presentation": "modal"])) { request in

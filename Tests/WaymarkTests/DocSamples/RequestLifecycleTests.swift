@@ -3,12 +3,10 @@ import Waymark
 
 /// The samples of "The Request Lifecycle" (Waymark.docc), run as written.
 @Suite struct RequestLifecycleTests {
-    enum Session {
-        static let isSignedIn = false
-    }
-
     @Test func filtersAndRequests() async throws {
         // sample: RequestLifecycle#1
+        enum Session { static let isSignedIn = false }  // stands in for your app's sign-in state
+
         let maintenance = FilterClosure(name: "maintenance") { request in
             request.routeName == "checkout" ? .reject("checkout is closed for maintenance") : .proceed
         }

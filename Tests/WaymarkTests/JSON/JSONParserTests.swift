@@ -23,7 +23,7 @@ import Testing
     /// Documents shaped like the real ones (a path configuration with settings, rules, nested
     /// properties, escapes and every JSON kind; a route file), written here, read to the same value as
     /// Foundation's reader. The real documents are compared in the corpus group
-    /// (`RealWorldCorpusTests.JSONReaderOnRealDocuments`, WaymarkPathConfigurationTests).
+    /// (the `realWorldCorpus` test, WaymarkPathConfigurationTests).
     @Test(arguments: [
         #"""
         {
