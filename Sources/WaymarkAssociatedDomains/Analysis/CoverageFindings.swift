@@ -225,8 +225,12 @@ struct CoverageFindings {
         return kinds
     }
 
-    /// The diagnostics, errors first, each kind in the order found.
-    func diagnostics() -> [AssociationDiagnostic] {
+    /// The diagnostics, errors first, each kind in the order found, with the work spent on the
+    /// examples tried here (each a decision of the whole file) and whether they were all tried
+    /// before `workLimit`.
+    func diagnostics(workLimit: Int) -> (diagnostics: [AssociationDiagnostic], work: Int, isComplete: Bool) {
+        var work = 0
+        var isComplete = true
         var result = ordered.compactMap { byKey[$0] }
         let matcher = AssociationMatcher(appID: "", rules: rules)
         // Every include with a template's narrowest pattern, besides those the walk found sending:
@@ -237,6 +241,10 @@ struct CoverageFindings {
             candidates.insert(index)
         }
         for rule in candidates.sorted() {
+            guard work < workLimit else {
+                isComplete = false
+                break
+            }
             var examples = inherent[rule] ?? []
             // The walk meets each kind of path once, and paths of several kinds can share a state:
             // the kinds the pattern's shape allows are each tried with an example of their own.
@@ -244,7 +252,7 @@ struct CoverageFindings {
                 for kind in Self.structuralKinds(of: routes.variants[variant])
                 where !examples.contains(where: { $0.kind == kind.kind }) {
                     let url = "https://\(routes.domain)\(kind.path)"
-                    let decision = matcher.decision(for: url)
+                    let decision = matcher.decision(for: url, work: &work)
                     guard decision.opens, decision.detailsIndex == rules[rule].detailsIndex,
                         decision.componentIndex == rules[rule].componentIndex,
                         !routes.resolver.preview(url, origin: .external).opensRoute
@@ -274,8 +282,10 @@ struct CoverageFindings {
                         "sends URLs no route handles, as any pattern for \(route.map { "route \($0)" } ?? "this template") must (AASA patterns cannot say \"one segment\" or \"digits only\"): "
                         + examples.map(\.text).joined(separator: "; ")))
         }
-        return result.enumerated().sorted { ($0.element.severity, $0.offset) < ($1.element.severity, $1.offset) }.map(
-            \.element)
+        let sorted = result.enumerated().sorted {
+            ($0.element.severity, $0.offset) < ($1.element.severity, $1.offset)
+        }.map(\.element)
+        return (sorted, work, isComplete)
     }
 }
 
