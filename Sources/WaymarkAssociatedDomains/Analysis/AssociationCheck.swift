@@ -72,7 +72,7 @@ extension AppSiteAssociation {
         for segment in routes.patternSegments.sorted() {
             findings.add(
                 .note, .incompleteAnalysis, "",
-                "the segment '\(segment)' has parameters inside it: the check takes it to accept every segment, so a component for it matches more than the route"
+                "the segment '\(segment)' has typed parameters inside it: the check accepts any split of its text, where the app splits each parameter at the first occurrence of the text after it, so it may take a segment to be the route's that the app refuses"
             )
         }
         let found = findings.diagnostics(workLimit: max(0, options.maximumWork - mergeWork - summary.work))

@@ -399,7 +399,17 @@ struct CoverageAnalysis {
                 case .literal(let text):
                     if offset < text.count { add(text[offset], ignoringCase: routes.caseInsensitiveLiterals) }
                 case .value(let value): if value != .any { needsDistinguished = true }
+                case .pattern(let pieces):
+                    let special = PatternPlace.start(pieces).specialScalars(pieces)
+                    for scalar in special.scalars { add(scalar, ignoringCase: routes.caseInsensitiveLiterals) }
+                    if special.typed { needsDistinguished = true }
                 case .rest: break
+                }
+            case .pattern:
+                if case .pattern(let pieces) = shape.segments[Int(thread.segment)] {
+                    let special = PatternPlace(packed: thread.sub).specialScalars(pieces)
+                    for scalar in special.scalars { add(scalar, ignoringCase: routes.caseInsensitiveLiterals) }
+                    if special.typed { needsDistinguished = true }
                 }
             case .value:
                 if case .value(let value) = shape.segments[Int(thread.segment)], value != .any {

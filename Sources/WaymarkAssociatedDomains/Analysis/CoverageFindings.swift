@@ -177,6 +177,9 @@ struct CoverageFindings {
             else { return spans }
         }
         for (index, segment) in zip(variant.segments, segments).enumerated() {
+            if case .pattern = segment.0, let pattern = variant.patterns[index], !pattern.accepts(segment.1) {
+                return ("pattern \(index)", "segment \(index + 1) does not fit '\(pattern.pattern)'")
+            }
             guard case .value(let shape) = segment.0 else { continue }
             var state: Int32? = ValueShape.start
             for scalar in segment.1.unicodeScalars { state = state.flatMap { shape.step($0, scalar) } }
@@ -209,7 +212,10 @@ struct CoverageFindings {
         }
         // Several segments in each value's place (an earlier component may take some of them).
         for (index, segment) in variant.segments.enumerated() {
-            guard case .value = segment else { continue }
+            switch segment {
+            case .value, .pattern: break
+            case .literal, .rest: continue
+            }
             kinds.append(
                 (
                     "spans", path(replacing: index, with: examples[index] + "/" + examples[index]),
