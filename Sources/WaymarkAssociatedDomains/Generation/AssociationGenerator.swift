@@ -1,4 +1,5 @@
 public import Waymark
+import Foundation
 
 /// A generated `apple-app-site-association` file and the check of it against the routes it came from.
 public struct GeneratedAssociation: Sendable {
@@ -142,7 +143,45 @@ struct AssociationGenerator {
             entries.append(entry(variant, role: role, note: note))
         }
         work += entries.count
-        return Self.ordered(withoutCoveredIncludes(entries, work: &work, limit: options.maximumWork / 4))
+        return Self.ordered(
+            Self.withOtherSpellings(withoutCoveredIncludes(entries, work: &work, limit: options.maximumWork / 4)))
+    }
+
+    /// `entries` with, after each exclude, the same exclude for the other spellings of its URLs that
+    /// Apple can send and the app refuses as the route (issue 31): `percentEncoded: false` makes
+    /// Apple decode the URL before comparing, so `/%64ebug/menu` and `/debug/%6Denu` (either case
+    /// of hex) meet `/debug/menu`; a literal outside ASCII gets one more in NFD (`cafe%CC%81` for
+    /// `caf%C3%A9`), since the app compares text by canonical equivalence and the matcher by
+    /// scalars. A decoded pattern that would gain a wildcard or a `/` (a literal `%2A` or `%2F`)
+    /// is not written: it would keep other routes' URLs in the browser. Spellings with empty
+    /// segments (`//debug/menu`) have no pattern that does not also match other paths, and are
+    /// left to the app, which refuses them (docs/security.md).
+    static func withOtherSpellings(_ entries: [Entry]) -> [Entry] {
+        var result: [Entry] = []
+        result.reserveCapacity(entries.count)
+        for entry in entries {
+            result.append(entry)
+            guard entry.role == .exclude, let path = entry.component.path else { continue }
+            let decoded = LinkParts.decoded(Substring(path))
+            func count(_ text: String, _ scalars: Set<Unicode.Scalar>) -> Int {
+                text.unicodeScalars.filter { scalars.contains($0) }.count
+            }
+            let special: Set<Unicode.Scalar> = ["*", "?", "/", "$"]
+            guard count(decoded, special) == count(path, special) else { continue }
+            var spellings = [decoded]
+            let decomposed = decoded.decomposedStringWithCanonicalMapping
+            if Array(decomposed.unicodeScalars) != Array(decoded.unicodeScalars) { spellings.append(decomposed) }
+            for (index, spelling) in spellings.enumerated() {
+                var twin = entry
+                twin.component.path = spelling
+                twin.component.percentEncoded = false
+                twin.component.comment =
+                    (entry.component.comment ?? "")
+                    + (index == 0 ? "; its percent-encoded spellings" : "; its spellings in NFD")
+                result.append(twin)
+            }
+        }
+        return result
     }
 
     /// `entries` without the includes another include covers (``PatternContainment``): every exclude
