@@ -132,7 +132,8 @@ import Waymark
         var values = (0..<(count - 1)).map { "v\($0)" }
         let index = position == "first" ? 0 : position == "middle" ? values.count / 2 : values.count
         values.insert("debug", at: index)
-        let variables = #""substitutionVariables": {"v": ["# + values.map { "\"\($0)\"" }.joined(separator: ",") + "]}, "
+        let variables =
+            #""substitutionVariables": {"v": ["# + values.map { "\"\($0)\"" }.joined(separator: ",") + "]}, "
         for component in [#"{"/": "/$(v)/menu"}"#, ##"{"/": "/$(v)/menu", "#": "*"}"##, #"{"/": "/$(w)/menu"}"#] {
             let file = try #require(Self.file([component, #"{"/": "/search"}"#], variables: variables))
             let report = file.check(against: try Fixtures.shopResolver(), appID: Self.app, domain: "shop.example.com")

@@ -266,7 +266,9 @@ struct CoverageAnalysis {
             // every one is tried; where no route matches, only URLs sent that no route handles,
             // and a component is completed in a few such places (issue 31: a cap on errors would
             // be a silent limit; see docs/security.md).
-            guard region >= 0 || attempts[AttemptKey(rule: rule, region: region), default: 0] < Self.completionsPerComponent
+            guard
+                region >= 0
+                    || attempts[AttemptKey(rule: rule, region: region), default: 0] < Self.completionsPerComponent
             else {
                 summary.skippedCompletions += 1
                 continue

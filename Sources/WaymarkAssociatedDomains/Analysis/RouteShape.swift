@@ -137,7 +137,10 @@ struct DomainRoutes: Sendable {
                             // Encoded inside a segment, not as one: a piece `.` alone is no
                             // dot-segment.
                             case .text(let text):
-                                .text(Array(LinkEncoding.pathSegment("x" + text + "x").unicodeScalars.dropFirst().dropLast()))
+                                .text(
+                                    Array(
+                                        LinkEncoding.pathSegment("x" + text + "x").unicodeScalars.dropFirst().dropLast()
+                                    ))
                             case .capture: .capture(captures.next() ?? .any)
                             }
                         })

@@ -181,7 +181,7 @@ struct PatternPlace: Hashable {
     /// Packed into a thread's `sub`: the piece above 20 bits, the inner place below (a text piece
     /// is at most a URL's 16,384 bytes, a shape's state far less).
     var packed: Int32 {
-        // narrowing: a pattern has at most a segment's characters of pieces, far below 2¹¹
+        // A pattern has at most a segment's characters of pieces, far below 2¹¹.
         (Int32(truncatingIfNeeded: piece) << 20) | inner
     }
 
@@ -222,7 +222,9 @@ struct PatternPlace: Hashable {
     private static func after(
         text: [Unicode.Scalar], piece: Int, read: Int, _ pieces: [VariantShape.PatternPiece]
     ) -> PatternPlace {
-        if read == text.count, piece + 1 < pieces.count { return PatternPlace(piece: piece + 1, inner: ValueShape.start) }
+        if read == text.count, piece + 1 < pieces.count {
+            return PatternPlace(piece: piece + 1, inner: ValueShape.start)
+        }
         // narrowing: read ≤ the text's length, at most a URL's 16,384 bytes
         return PatternPlace(piece: piece, inner: Int32(read))
     }

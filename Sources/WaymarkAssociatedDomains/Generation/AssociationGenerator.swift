@@ -1,5 +1,5 @@
-public import Waymark
 import Foundation
+public import Waymark
 
 /// A generated `apple-app-site-association` file and the check of it against the routes it came from.
 public struct GeneratedAssociation: Sendable {
