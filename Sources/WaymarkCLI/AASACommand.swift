@@ -22,7 +22,8 @@ struct AASACommand: ParsableCommand {
             trailing slash), not samples. Exit status: 0 when there is no error or warning (notes alone \
             pass), 1 otherwise, 2 for a usage error. With --json, standard output is one JSON object: \
             {"file": …} (without --check), "diagnostics" (severity, kind, location, component, route, \
-            message, example) and "complete". --domain names the domain; without it, a route file with one \
+            message, example), "complete" (false when the analysis stopped at its bound, which is an \
+            error), and the analysis's "states" and "work" counters. --domain names the domain; without it, a route file with one \
             domain uses that one (and says so in one line on standard error), one with several is a \
             usage error naming them, and one with none a usage error too.
             """
@@ -45,6 +46,13 @@ struct AASACommand: ParsableCommand {
     @Flag(help: "Keep routes that need confirmation in the browser (default: send them to the app, which asks).")
     var keepConfirmationInBrowser = false
 
+    @Option(
+        name: .customLong("maximum-work"),
+        help:
+            "The analysis's work bound (default \(AssociationCheckOptions.defaultMaximumWork), about 5 seconds at most); past it the check stops with an error."
+    )
+    var maximumWork: Int?
+
     @Flag(name: .long, help: "Print one JSON object (the file, the diagnostics) instead of text.")
     var json = false
 
@@ -59,7 +67,8 @@ struct AASACommand: ParsableCommand {
         }
         let domain = try chosenDomain(file)
         let options = AssociationCheckOptions(
-            confirmationRoutes: keepConfirmationInBrowser ? .keepInBrowser : .sendToApp)
+            confirmationRoutes: keepConfirmationInBrowser ? .keepInBrowser : .sendToApp,
+            maximumWork: max(0, maximumWork ?? AssociationCheckOptions.defaultMaximumWork))
         let association = try checkFile.map(Self.read)
         if self.domain == nil {
             printError("\(source.sourceName): no --domain given; using the file's only domain, \(domain)")
@@ -116,6 +125,8 @@ struct AASACommand: ParsableCommand {
             }
             members.append(("diagnostics", .array(report.diagnostics.map(Self.json))))
             members.append(("complete", .bool(report.isComplete)))
+            members.append(("states", .value(.number(Double(report.statesVisited)))))
+            members.append(("work", .value(.number(Double(report.work)))))
             print(OrderedJSON.object(members).rendered)
         } else {
             if let generated { print(generated.jsonText, terminator: "") }

@@ -73,6 +73,18 @@ import Waymark
                 case .value(.float): return ["\(Int.random(in: 0...99, using: &random)).5"]
                 case .value(.uuid): return [UUID().uuidString]
                 case .value(.any): return [["z", "q9", "a-b", "new", "%20"].randomElement(using: &random) ?? "z"]
+                case .pattern(let pieces):
+                    return [
+                        pieces.map { piece in
+                            switch piece {
+                            case .text(let text):
+                                var view = String.UnicodeScalarView()
+                                view.append(contentsOf: text)
+                                return String(view)
+                            case .capture(let shape): return VariantShape.example(of: shape)
+                            }
+                        }.joined()
+                    ]
                 case .rest: return Array(["k", "l"].prefix(Int.random(in: 0...2, using: &random)))
                 }
             }

@@ -38,10 +38,11 @@ extension AppSiteAssociation {
         let resolver = routes.resolver
         let domain = routes.domain
         let rules = applinks.map { Self.rules($0, appID: appID) } ?? []
+        var mergeWork = 0
         var findings = CoverageFindings(
             routes: routes, rules: rules, options: options,
             mergesNeeded: mergesNeeded
-                ?? Self.mergesNeeded(routes: routes, rules: rules, appID: appID, options: options))
+                ?? Self.mergesNeeded(routes: routes, rules: rules, appID: appID, options: options, work: &mergeWork))
         if !routes.acceptsDomain {
             findings.add(
                 .error, .routeNotSent, "",
@@ -53,16 +54,16 @@ extension AppSiteAssociation {
                 .error, .routeNotSent, "",
                 "no entry of applinks.details lists \(appID): the file opens no URL in that app")
         }
+        for refused in Self.refusedPatterns(rules) {
+            findings.add(
+                .error, .incompleteAnalysis, refused.location,
+                "\(refused.part) \(refused.reason), so Waymark takes it to match nothing and cannot say what Apple sends with it: the check fails rather than pass a file it could not read",
+                component: refused.component)
+        }
         let analysis = CoverageAnalysis(
             routes: routes, rules: rules,
-            limits: .init(maximumStates: options.maximumStates, maximumWork: options.maximumWork))
+            limits: .init(maximumStates: options.maximumStates, maximumWork: max(0, options.maximumWork - mergeWork)))
         let summary = analysis.run { findings.record($0) }
-        if !summary.isComplete {
-            findings.add(
-                .warning, .incompleteAnalysis, "",
-                "the check stopped after \(summary.states) states and \(summary.work) steps; what it reports is true, but there may be more"
-            )
-        }
         for type in routes.opaqueTypes.sorted() {
             findings.add(
                 .note, .incompleteAnalysis, "",
@@ -71,12 +72,19 @@ extension AppSiteAssociation {
         for segment in routes.patternSegments.sorted() {
             findings.add(
                 .note, .incompleteAnalysis, "",
-                "the segment '\(segment)' has parameters inside it: the check takes it to accept every segment, so a component for it matches more than the route"
+                "the segment '\(segment)' has typed parameters inside it: the check accepts any split of its text, where the app splits each parameter at the first occurrence of the text after it, so it may take a segment to be the route's that the app refuses"
             )
         }
+        let found = findings.diagnostics(workLimit: max(0, options.maximumWork - mergeWork - summary.work))
+        let work = mergeWork + summary.work + found.work
+        let isComplete = summary.isComplete && found.isComplete
+        var incomplete: [AssociationDiagnostic] = []
+        if !isComplete {
+            incomplete.append(Self.incompleteAnalysis(states: summary.states, work: work, options: options))
+        }
         return AssociationReport(
-            diagnostics: diagnostics + findings.diagnostics(), isComplete: summary.isComplete,
-            statesVisited: summary.states, work: summary.work)
+            diagnostics: incomplete + diagnostics + found.diagnostics, isComplete: isComplete,
+            statesVisited: summary.states, work: work)
     }
 }
 
@@ -86,7 +94,8 @@ extension AppSiteAssociation {
     /// `PREFIX/*` component over several routes read as a needed merge; otherwise it is broader than
     /// the routes need. Computed only when the file has such a component.
     static func mergesNeeded(
-        routes: DomainRoutes, rules: [AssociationMatcher.Rule], appID: String, options: AssociationCheckOptions
+        routes: DomainRoutes, rules: [AssociationMatcher.Rule], appID: String, options: AssociationCheckOptions,
+        work: inout Int
     ) -> Bool {
         let hasPrefixComponent = rules.contains { rule in
             guard let source = rule.path?.source, source.hasSuffix("/*") else { return false }
@@ -94,7 +103,58 @@ extension AppSiteAssociation {
         }
         guard hasPrefixComponent else { return false }
         let generator = AssociationGenerator(routes: routes, options: options)
-        let narrowest = generator.file(generator.initialComponents(), appID: appID)
+        let narrowest = generator.file(generator.initialComponents(work: &work), appID: appID)
         return narrowest.jsonData.count > maximumAppleFileSize
+    }
+}
+
+extension AppSiteAssociation {
+    /// A pattern the matcher refused (``WildcardPattern/refusal``), with where it is.
+    struct RefusedPattern {
+        var location: String
+        var component: Int
+        /// `the path pattern`, `the fragment pattern`, `the query item 'q' pattern`.
+        var part: String
+        var reason: String
+    }
+
+    /// Every pattern of `rules` the matcher refused and so matches nothing, except those over
+    /// ``WildcardPattern/maximumLength`` (reading the file already reports each as an error).
+    static func refusedPatterns(_ rules: [AssociationMatcher.Rule]) -> [RefusedPattern] {
+        var refused: [RefusedPattern] = []
+        for rule in rules where !rule.isUnusable {
+            var parts: [(String, WildcardPattern)] = []
+            if let path = rule.path { parts.append(("the path pattern", path)) }
+            switch rule.query {
+            case .any: break
+            case .string(let pattern): parts.append(("the query pattern", pattern))
+            case .items(let items): parts += items.map { ("the query item '\($0.name)' pattern", $0.pattern) }
+            }
+            if let fragment = rule.fragment { parts.append(("the fragment pattern", fragment)) }
+            let location = LinkDecision.location(
+                details: rule.detailsIndex, component: rule.componentIndex, legacyPath: rule.isLegacyPath)
+            for (part, pattern) in parts {
+                guard let reason = pattern.refusal, pattern.source.utf8.count <= WildcardPattern.maximumLength
+                else { continue }
+                refused.append(
+                    RefusedPattern(location: location, component: rule.componentIndex, part: part, reason: reason))
+            }
+        }
+        return refused
+    }
+}
+
+extension AppSiteAssociation {
+    /// The error a check or a generation reports when it stopped at a bound: what it found is true,
+    /// but a URL it did not reach may be sent or kept wrongly, so it must not pass (issue 31).
+    static func incompleteAnalysis(states: Int, work: Int, options: AssociationCheckOptions) -> AssociationDiagnostic {
+        let bound =
+            states >= options.maximumStates
+            ? "its bound of \(options.maximumStates) states" : "its bound of \(options.maximumWork) work units"
+        return AssociationDiagnostic(
+            severity: .error, kind: .incompleteAnalysis, location: "",
+            message:
+                "incomplete: the analysis stopped at \(bound) (\(states) states, \(work) units); what it reports is true, but URLs it did not reach may be sent or kept wrongly, so the check fails: fewer routes or components sharing wildcards make it finish"
+        )
     }
 }

@@ -12,16 +12,30 @@ public struct AssociationCheckOptions: Hashable, Sendable {
 
     /// What to do with routes that need confirmation.
     public var confirmationRoutes: ConfirmationRoutes
-    /// The most states the analysis visits before it stops (its report then says it is incomplete).
+    /// The most states the analysis visits before it stops (its report then says it is incomplete,
+    /// an error).
     public var maximumStates: Int
-    /// The most automaton steps the analysis takes before it stops.
+    /// The most work units one check, or one generation with the checks it runs, spends before it
+    /// stops (its report then says it is incomplete, an error). A unit is one thread, pattern state
+    /// or character read, made or kept; the default is measured to stay within 5 seconds and
+    /// 512 MB in a release build on a 2-core machine whatever the input (docs/performance.md).
     public var maximumWork: Int
 
+    /// These options with `spent` units of ``maximumWork`` gone (none left is none left: 0).
+    func withRemainingWork(after spent: Int) -> AssociationCheckOptions {
+        var options = self
+        options.maximumWork = max(0, maximumWork - spent)
+        return options
+    }
+
+    /// The default ``maximumWork``.
+    public static let defaultMaximumWork = 60_000_000
+
     /// Creates options; the defaults send confirmation routes to the app and bound the analysis at
-    /// 250,000 states and a billion steps (seconds, for tens of thousands of routes).
+    /// 250,000 states and ``defaultMaximumWork`` units.
     public init(
         confirmationRoutes: ConfirmationRoutes = .sendToApp, maximumStates: Int = 250_000,
-        maximumWork: Int = 1_000_000_000
+        maximumWork: Int = AssociationCheckOptions.defaultMaximumWork
     ) {
         self.confirmationRoutes = confirmationRoutes
         self.maximumStates = maximumStates

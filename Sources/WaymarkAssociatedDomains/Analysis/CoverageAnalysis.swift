@@ -8,14 +8,21 @@
 /// one representative stands for each such class and the walk is exact over all paths, not a sample.
 /// Each product state is visited once, breadth first, so each example path is the shortest of its
 /// kind. The work is bounded (``Limits``): past the bound the walk stops, and what it found is true
-/// but may not be all.
+/// but may not be all; the check then fails with an error (issue 31).
+///
+/// The work counter charges what each step really costs, so that a bound on it is a bound on time
+/// and memory: a state's threads and pattern states each time it is expanded (its characters, its
+/// items by character, its ending), the items of every successor built (sorted, hashed, compared),
+/// the items of every state and residual kept (memory), the path of every ending (the resolver's
+/// preview reads it), and each program state a completion search or a completion's match visits.
+/// A state that holds hundreds of routes costs hundreds, every time it is touched.
 struct CoverageAnalysis {
     /// Bounds on the walk.
     struct Limits: Sendable {
         /// The most product states visited.
         var maximumStates = 250_000
-        /// The most automaton steps taken (threads and pattern states, over all characters).
-        var maximumWork = 1_000_000_000
+        /// The most work units spent (see the type's documentation).
+        var maximumWork = AssociationCheckOptions.defaultMaximumWork
     }
 
     /// What a path that ends in one product state meets.
@@ -33,6 +40,11 @@ struct CoverageAnalysis {
         var states = 0
         var work = 0
         var isComplete = true
+        /// Completions not tried because their component had been completed
+        /// ``completionsPerComponent`` times in the region already.
+        var skippedCompletions = 0
+        /// The thread and pattern entries kept in states and residual keys: the walk's memory.
+        var retained = 0
     }
 
     private struct StateKey: Hashable {
@@ -78,13 +90,20 @@ struct CoverageAnalysis {
         var nextPatterns: [UInt64] = []
         var successors: [Int] = []
         var residuals: Set<ResidualKey> = []
+        var marks = StateSet(capacity: rules.map { $0.path?.program.count ?? 0 }.max() ?? 0)
         var attempts: [AttemptKey: Int] = [:]
         while cursor < keys.count {
             let key = keys[cursor]
             let index = cursor
             cursor += 1
+            // Expanding a state reads its items three times: its characters, its items by
+            // character, and its ending.
+            summary.work += 3 * (key.threads.count + key.patterns.count) + 1
             if index > 0 && (key.flags & 1 == 0 || key.flags & 2 != 0) {
-                visit(ending(key, path: path(index, parents, via), alwaysMatching: alwaysMatching))
+                let text = path(index, parents, via)
+                // The path is rebuilt and read by the resolver's preview.
+                summary.work += 2 * text.unicodeScalars.count
+                visit(ending(key, path: text, alwaysMatching: alwaysMatching))
             }
             // Only the characters something live here tells apart, and one of each other class:
             // every other character of the alphabet behaves here as one of those.
@@ -101,8 +120,12 @@ struct CoverageAnalysis {
                 else { return nil }
                 return scalar
             }
-            summary.work += key.threads.count + key.patterns.count
             for scalar in alphabet where local.contains(scalar) {
+                guard summary.work < limits.maximumWork else {
+                    summary.isComplete = false
+                    summary.states = keys.count
+                    return summary
+                }
                 if index == 0 && scalar != "/" { continue }
                 if key.flags & 1 != 0 && scalar == "/" { continue }
                 nextThreads.removeAll(keepingCapacity: true)
@@ -120,10 +143,11 @@ struct CoverageAnalysis {
                     let rule = Self.rule(of: packed)
                     guard let program = rules[rule].path else { continue }
                     successors.removeAll(keepingCapacity: true)
-                    program.successors(of: Self.state(of: packed), on: scalar, into: &successors)
+                    program.successors(of: Self.state(of: packed), on: scalar, into: &successors, marks: &marks)
                     for state in successors { nextPatterns.append(Self.patternState(rule, state)) }
                 }
-                summary.work += threadsHere.count + patternsHere.count
+                // Each item stepped, and each item made: sorted, made unique, pruned, hashed.
+                summary.work += threadsHere.count + patternsHere.count + 2 * (nextThreads.count + nextPatterns.count)
                 if nextThreads.isEmpty && nextPatterns.isEmpty && alwaysMatching.isEmpty { continue }
                 nextThreads.sort()
                 nextPatterns.sort()
@@ -138,9 +162,11 @@ struct CoverageAnalysis {
                     let variants = Self.unique(nextThreads.map { Int($0.variant) })
                     let residualKey = ResidualKey(patterns: live, variants: variants, endsWithSlash: scalar == "/")
                     if residuals.insert(residualKey).inserted {
+                        summary.retained += live.count + variants.count
+                        summary.work += live.count + variants.count
                         var prefix = path(index, parents, via)
                         prefix.unicodeScalars.append(scalar)
-                        residual(prefix, residualKey, alwaysMatching, &attempts, &summary, visit)
+                        residual(prefix, residualKey, alwaysMatching, &attempts, &summary, &marks, visit)
                     }
                     continue
                 }
@@ -155,6 +181,9 @@ struct CoverageAnalysis {
                 }
                 seen[next] = keys.count
                 keys.append(next)
+                // Kept: the key's items (the dictionary shares the arrays with `keys`).
+                summary.retained += next.threads.count + next.patterns.count
+                summary.work += next.threads.count + next.patterns.count
                 // narrowing: index < keys.count ≤ maximumStates, far below Int32.max
                 parents.append(Int32(index))
                 via.append(scalar)
@@ -209,8 +238,8 @@ struct CoverageAnalysis {
         var endsWithSlash: Bool
     }
 
-    /// In how many regions each component is completed where no route can match any more (or only
-    /// the same catch-alls).
+    /// In how many regions each component is completed where no route can match any more (under
+    /// catch-alls, every region is).
     static let completionsPerComponent = 8
 
     /// Where no route matches any continuation of `prefix`: each live component that could send
@@ -218,9 +247,11 @@ struct CoverageAnalysis {
     /// completion, and the path goes to `visit` with every component that matches it.
     private func residual(
         _ prefix: String, _ key: ResidualKey, _ alwaysMatching: [Int],
-        _ attempts: inout [AttemptKey: Int], _ summary: inout Summary, _ visit: (Ending) -> Void
+        _ attempts: inout [AttemptKey: Int], _ summary: inout Summary, _ marks: inout StateSet,
+        _ visit: (Ending) -> Void
     ) {
         let endsWithSlash = key.endsWithSlash
+        summary.work += key.patterns.count + alwaysMatching.count
         var states: [Int: [Int]] = [:]
         for packed in key.patterns { states[Self.rule(of: packed), default: []].append(Self.state(of: packed)) }
         // Where no route matches, only an include can make a finding (a URL sent that no route
@@ -230,21 +261,38 @@ struct CoverageAnalysis {
         candidates += alwaysMatching.filter { !key.variants.isEmpty || !rules[$0].exclude }
         if !key.variants.isEmpty { candidates.append(-1) }
         let region = key.variants.first ?? -1
-        for rule in candidates
-        where attempts[AttemptKey(rule: rule, region: region), default: 0] < Self.completionsPerComponent {
+        for rule in candidates {
+            // Under a catch-all, a completion can show a route sent or kept wrongly (an error), so
+            // every one is tried; where no route matches, only URLs sent that no route handles,
+            // and a component is completed in a few such places (issue 31: a cap on errors would
+            // be a silent limit; see docs/security.md).
+            guard
+                region >= 0
+                    || attempts[AttemptKey(rule: rule, region: region), default: 0] < Self.completionsPerComponent
+            else {
+                summary.skippedCompletions += 1
+                continue
+            }
+            guard summary.work < limits.maximumWork else {
+                summary.isComplete = false
+                return
+            }
             attempts[AttemptKey(rule: rule, region: region), default: 0] += 1
             let completions: [[Unicode.Scalar]]
             if rule >= 0, let program = rules[rule].path, let own = states[rule] {
-                completions = shortestCompletions(program, from: own, endsWithSlash: endsWithSlash, prefix: prefix)
+                completions = shortestCompletions(
+                    program, from: own, endsWithSlash: endsWithSlash, prefix: prefix, work: &summary.work,
+                    marks: &marks)
             } else {
                 completions = [endsWithSlash && prefix != "/" ? ["x"] : []]
             }
             for completion in completions {
-                summary.work += completion.count * (states.count + 1)
+                // The ending's path, read by the resolver's preview.
+                summary.work += 2 * (prefix.unicodeScalars.count + completion.count) + states.count
                 var matching = alwaysMatching
                 for (other, own) in states {
                     guard let program = rules[other].path else { continue }
-                    if program.accepts(from: own, completion) { matching.append(other) }
+                    if program.accepts(from: own, completion, work: &summary.work) { matching.append(other) }
                 }
                 var full = prefix
                 full.unicodeScalars.append(contentsOf: completion)
@@ -270,8 +318,11 @@ struct CoverageAnalysis {
     /// all a completion needs, and sets would multiply where `?` also matches `/` (each `/` read
     /// starts another partial match), so the search is linear in the program's size.
     private func shortestCompletions(
-        _ program: WildcardPattern, from states: [Int], endsWithSlash: Bool, prefix: String
+        _ program: WildcardPattern, from states: [Int], endsWithSlash: Bool, prefix: String, work: inout Int,
+        marks: inout StateSet
     ) -> [[Unicode.Scalar]] {
+        // Reading the program for its slashes and characters.
+        work += 3 * program.program.count
         struct Node: Hashable {
             var state: Int
             var endsWithSlash: Bool
@@ -300,6 +351,8 @@ struct CoverageAnalysis {
             let depth = cursor
             cursor += 1
             let isStart = queue[depth].parent < 0
+            // Each node tries every character of the search's alphabet; a match rebuilds its path.
+            work += alphabet.count + 1
             let canEnd = !node.endsWithSlash || (isStart && prefix == "/")
             if canEnd, program.isMatch(node.state), foundSlashes.insert(node.slashes).inserted {
                 var text: [Unicode.Scalar] = []
@@ -316,7 +369,8 @@ struct CoverageAnalysis {
                 let slashes = node.slashes + (scalar == "/" ? 1 : 0)
                 guard slashes <= maximumSlashes else { continue }
                 successors.removeAll(keepingCapacity: true)
-                program.successors(of: node.state, on: scalar, into: &successors)
+                program.successors(of: node.state, on: scalar, into: &successors, marks: &marks)
+                work += successors.count
                 for state in successors {
                     let next = Node(state: state, endsWithSlash: scalar == "/", slashes: slashes)
                     if seen.insert(next).inserted { queue.append((next, depth, scalar)) }
@@ -347,7 +401,17 @@ struct CoverageAnalysis {
                 case .literal(let text):
                     if offset < text.count { add(text[offset], ignoringCase: routes.caseInsensitiveLiterals) }
                 case .value(let value): if value != .any { needsDistinguished = true }
+                case .pattern(let pieces):
+                    let special = PatternPlace.start(pieces).specialScalars(pieces)
+                    for scalar in special.scalars { add(scalar, ignoringCase: routes.caseInsensitiveLiterals) }
+                    if special.typed { needsDistinguished = true }
                 case .rest: break
+                }
+            case .pattern:
+                if case .pattern(let pieces) = shape.segments[Int(thread.segment)] {
+                    let special = PatternPlace(packed: thread.sub).specialScalars(pieces)
+                    for scalar in special.scalars { add(scalar, ignoringCase: routes.caseInsensitiveLiterals) }
+                    if special.typed { needsDistinguished = true }
                 }
             case .value:
                 if case .value(let value) = shape.segments[Int(thread.segment)], value != .any {

@@ -177,6 +177,9 @@ struct CoverageFindings {
             else { return spans }
         }
         for (index, segment) in zip(variant.segments, segments).enumerated() {
+            if case .pattern = segment.0, let pattern = variant.patterns[index], !pattern.accepts(segment.1) {
+                return ("pattern \(index)", "segment \(index + 1) does not fit '\(pattern.pattern)'")
+            }
             guard case .value(let shape) = segment.0 else { continue }
             var state: Int32? = ValueShape.start
             for scalar in segment.1.unicodeScalars { state = state.flatMap { shape.step($0, scalar) } }
@@ -209,7 +212,10 @@ struct CoverageFindings {
         }
         // Several segments in each value's place (an earlier component may take some of them).
         for (index, segment) in variant.segments.enumerated() {
-            guard case .value = segment else { continue }
+            switch segment {
+            case .value, .pattern: break
+            case .literal, .rest: continue
+            }
             kinds.append(
                 (
                     "spans", path(replacing: index, with: examples[index] + "/" + examples[index]),
@@ -225,8 +231,12 @@ struct CoverageFindings {
         return kinds
     }
 
-    /// The diagnostics, errors first, each kind in the order found.
-    func diagnostics() -> [AssociationDiagnostic] {
+    /// The diagnostics, errors first, each kind in the order found, with the work spent on the
+    /// examples tried here (each a decision of the whole file) and whether they were all tried
+    /// before `workLimit`.
+    func diagnostics(workLimit: Int) -> (diagnostics: [AssociationDiagnostic], work: Int, isComplete: Bool) {
+        var work = 0
+        var isComplete = true
         var result = ordered.compactMap { byKey[$0] }
         let matcher = AssociationMatcher(appID: "", rules: rules)
         // Every include with a template's narrowest pattern, besides those the walk found sending:
@@ -237,6 +247,10 @@ struct CoverageFindings {
             candidates.insert(index)
         }
         for rule in candidates.sorted() {
+            guard work < workLimit else {
+                isComplete = false
+                break
+            }
             var examples = inherent[rule] ?? []
             // The walk meets each kind of path once, and paths of several kinds can share a state:
             // the kinds the pattern's shape allows are each tried with an example of their own.
@@ -244,7 +258,7 @@ struct CoverageFindings {
                 for kind in Self.structuralKinds(of: routes.variants[variant])
                 where !examples.contains(where: { $0.kind == kind.kind }) {
                     let url = "https://\(routes.domain)\(kind.path)"
-                    let decision = matcher.decision(for: url)
+                    let decision = matcher.decision(for: url, work: &work)
                     guard decision.opens, decision.detailsIndex == rules[rule].detailsIndex,
                         decision.componentIndex == rules[rule].componentIndex,
                         !routes.resolver.preview(url, origin: .external).opensRoute
@@ -274,8 +288,10 @@ struct CoverageFindings {
                         "sends URLs no route handles, as any pattern for \(route.map { "route \($0)" } ?? "this template") must (AASA patterns cannot say \"one segment\" or \"digits only\"): "
                         + examples.map(\.text).joined(separator: "; ")))
         }
-        return result.enumerated().sorted { ($0.element.severity, $0.offset) < ($1.element.severity, $1.offset) }.map(
-            \.element)
+        let sorted = result.enumerated().sorted {
+            ($0.element.severity, $0.offset) < ($1.element.severity, $1.offset)
+        }.map(\.element)
+        return (sorted, work, isComplete)
     }
 }
 

@@ -9,8 +9,19 @@ struct VariantShape: Sendable {
         case literal([Unicode.Scalar])
         /// One non-empty segment whose value has this shape.
         case value(ValueShape)
+        /// A segment with parameters inside it (`{name}.json`): its text pieces as a canonical link
+        /// spells them, and its captures' shapes, each one character or more (issue 31: reading it
+        /// as any value hid the internal `{name}.json` URLs a `/*` sends, and the public ones a
+        /// `/?*` exclude keeps in the browser).
+        case pattern([PatternPiece])
         /// A catch-all: zero or more non-empty segments.
         case rest
+    }
+
+    /// One piece of a ``Segment/pattern(_:)`` segment.
+    enum PatternPiece: Hashable, Sendable {
+        case text([Unicode.Scalar])
+        case capture(ValueShape)
     }
 
     /// The table registration it comes from.
@@ -61,7 +72,8 @@ struct DomainRoutes: Sendable {
     let acceptsDomain: Bool
     /// Names of the parameter types the app registered that the routes use.
     let opaqueTypes: Set<String>
-    /// The routes' segments with parameters inside them, which the analysis reads as any value.
+    /// The routes' segments with typed parameters inside them (`v{major<int>}.{minor<int>}`), whose
+    /// splits the analysis does not fix as the table's scan does (``PatternPlace``).
     let patternSegments: Set<String>
 
     init(resolver: RouteResolver, domain: String) {
@@ -82,7 +94,9 @@ struct DomainRoutes: Sendable {
                 let shapes = Self.shapes(of: registration, in: table)
                 for shape in shapes {
                     opaque.formUnion(shape.opaqueTypes)
-                    patterns.formUnion(shape.patterns.values.map(\.pattern.description))
+                    patterns.formUnion(
+                        shape.patterns.values.filter { $0.captureShapes.contains { $0 != .any } }.map(
+                            \.pattern.description))
                 }
                 variants += shapes
             }
@@ -94,11 +108,9 @@ struct DomainRoutes: Sendable {
 
     /// The shapes of a registration's variants.
     ///
-    /// A segment with parameters inside it (`{name}.json`) is read as any value, so its component
-    /// is `?*` rather than the narrower `?*.json`: the analysis compares routes and components by
-    /// segment shapes, and has none for text around a value. The generated file is then wider than
-    /// the route (the check's note names the segment), never narrower: no link the app handles is
-    /// left to the browser.
+    /// A segment with parameters inside it (`{name}.json`) is read piece by piece (its text, and
+    /// each capture's shape), so its component is `?*.json` and the analysis tells `/a.json` from
+    /// `/a` (issue 31: reading it as any value hid the URLs that tell them apart).
     static func shapes(of registration: RouteTable<Int>.Registration, in table: RouteTable<Int>) -> [VariantShape] {
         registration.template.variants.map { variant in
             var opaque: Set<String> = []
@@ -118,7 +130,20 @@ struct DomainRoutes: Sendable {
                         return shape
                     }
                     patterns[index] = VariantShape.PatternSegment(pattern: pattern, captureShapes: shapes)
-                    return .value(.any)
+                    var captures = shapes.makeIterator()
+                    return .pattern(
+                        pattern.pieces.map { piece in
+                            switch piece {
+                            // Encoded inside a segment, not as one: a piece `.` alone is no
+                            // dot-segment.
+                            case .text(let text):
+                                .text(
+                                    Array(
+                                        LinkEncoding.pathSegment("x" + text + "x").unicodeScalars.dropFirst().dropLast()
+                                    ))
+                            case .capture: .capture(captures.next() ?? .any)
+                            }
+                        })
                 case .anonymous:
                     return .value(.any)
                 case .catchAll:
@@ -134,8 +159,13 @@ struct DomainRoutes: Sendable {
     var literalScalars: Set<Unicode.Scalar> {
         var scalars: Set<Unicode.Scalar> = []
         for variant in variants {
-            for case .literal(let text) in variant.segments {
-                for scalar in text {
+            for segment in variant.segments {
+                var texts: [[Unicode.Scalar]] = []
+                if case .literal(let text) = segment { texts.append(text) }
+                if case .pattern(let pieces) = segment {
+                    for case .text(let text) in pieces { texts.append(text) }
+                }
+                for scalar in texts.joined() {
                     scalars.insert(scalar)
                     if caseInsensitiveLiterals { scalars.formUnion(ScalarCase.both(scalar)) }
                 }
@@ -187,6 +217,17 @@ extension VariantShape {
                     return String(view)
                 case .value(.uuid): return "????????-????-????-????-????????????"
                 case .value(.any), .value(.int), .value(.float): return "?*"
+                case .pattern(let pieces):
+                    return pieces.map { piece in
+                        switch piece {
+                        case .text(let text):
+                            var view = String.UnicodeScalarView()
+                            view.append(contentsOf: text)
+                            return String(view)
+                        case .capture(.uuid): return "????????-????-????-????-????????????"
+                        case .capture: return "?*"
+                        }
+                    }.joined()
                 case .rest: return "*"
                 }
             }.joined(separator: "/")
@@ -198,6 +239,16 @@ extension VariantShape {
     /// zeros, `x` for any other value, one segment `x` for a catch-all.
     var examplePath: String { "/" + exampleSegments.joined(separator: "/") }
 
+    /// A value of the shape.
+    static func example(of shape: ValueShape) -> String {
+        switch shape {
+        case .int: "1"
+        case .float: "1.5"
+        case .uuid: "00000000-0000-0000-0000-000000000000"
+        case .any: "x"
+        }
+    }
+
     /// The segments of ``examplePath``.
     var exampleSegments: [String] {
         segments.map { segment in
@@ -206,10 +257,18 @@ extension VariantShape {
                 var view = String.UnicodeScalarView()
                 view.append(contentsOf: text)
                 return String(view)
-            case .value(.int): return "1"
-            case .value(.float): return "1.5"
-            case .value(.uuid): return "00000000-0000-0000-0000-000000000000"
-            case .value(.any), .rest: return "x"
+            case .value(let shape): return Self.example(of: shape)
+            case .rest: return "x"
+            case .pattern(let pieces):
+                return pieces.map { piece in
+                    switch piece {
+                    case .text(let text):
+                        var view = String.UnicodeScalarView()
+                        view.append(contentsOf: text)
+                        return String(view)
+                    case .capture(let shape): return Self.example(of: shape)
+                    }
+                }.joined()
             }
         }
     }

@@ -17,6 +17,11 @@ struct RouteThread: Hashable, Comparable, Sendable {
         case value
         /// Inside a catch-all: `sub` is 1 after a character, 0 right after a `/`.
         case rest
+        /// Inside pattern segment `segment` (`{name}.json`): `sub` packs the piece and the place
+        /// in it (``PatternPlace``). A capture may end before any occurrence of the text after it,
+        /// so one character can make two threads: the pattern is read as a nondeterministic
+        /// automaton, whose live places are the threads.
+        case pattern
     }
 
     var variant: Int32
@@ -54,6 +59,11 @@ struct RouteThread: Hashable, Comparable, Sendable {
                 if scalar != "/", let next = valueShape.step(ValueShape.start, scalar) {
                     body(with(.value, segment, next))
                 }
+            case .pattern(let pieces):
+                guard scalar != "/" else { return }
+                PatternPlace.start(pieces).step(scalar, pieces, ignoringCase: ignoringCase) {
+                    body(with(.pattern, segment, $0.packed))
+                }
             case .rest:
                 return
             }
@@ -79,6 +89,14 @@ struct RouteThread: Hashable, Comparable, Sendable {
             } else {
                 body(with(.rest, segment, 1))
             }
+        case .pattern:
+            guard case .pattern(let pieces) = segments[Int(segment)] else { return }
+            let place = PatternPlace(packed: sub)
+            if scalar == "/" {
+                if place.accepts(pieces) { nextSegment(shape, body) }
+            } else {
+                place.step(scalar, pieces, ignoringCase: ignoringCase) { body(with(.pattern, segment, $0.packed)) }
+            }
         }
     }
 
@@ -89,8 +107,14 @@ struct RouteThread: Hashable, Comparable, Sendable {
         switch kind {
         case .begin, .root: return "/"
         case .enter:
-            guard case .literal(let text) = shape.segments[Int(segment)] else { return nil }
-            return text.first
+            switch shape.segments[Int(segment)] {
+            case .literal(let text): return text.first
+            case .pattern(let pieces): return PatternPlace.start(pieces).onlyScalar(pieces)
+            case .value, .rest: return nil
+            }
+        case .pattern:
+            guard case .pattern(let pieces) = shape.segments[Int(segment)] else { return nil }
+            return PatternPlace(packed: sub).onlyScalar(pieces)
         case .literal:
             guard case .literal(let text) = shape.segments[Int(segment)] else { return nil }
             return Int(sub) < text.count ? text[Int(sub)] : "/"
@@ -111,6 +135,9 @@ struct RouteThread: Hashable, Comparable, Sendable {
             return valueShape.accepts(sub) && shape.isComplete(at: Int(segment) + 1)
         case .rest:
             return sub == 1
+        case .pattern:
+            guard case .pattern(let pieces) = shape.segments[Int(segment)] else { return false }
+            return PatternPlace(packed: sub).accepts(pieces) && shape.isComplete(at: Int(segment) + 1)
         }
     }
 
@@ -130,5 +157,106 @@ struct RouteThread: Hashable, Comparable, Sendable {
 
     private func with(_ kind: Kind, _ segment: Int32, _ sub: Int32) -> RouteThread {
         RouteThread(variant: variant, kind: kind, segment: segment, sub: sub)
+    }
+}
+
+/// A place inside a pattern segment's pieces: which piece, and how far into it (the characters of
+/// a text piece read, or a capture's ``ValueShape`` state).
+///
+/// The places are those of a nondeterministic automaton for the pattern's language: each capture
+/// one character or more of its shape, each text itself. For untyped captures that is exactly the
+/// segments the table's lazy left-to-right scan accepts (a capture that absorbs any character
+/// makes the first occurrence of the text after it as good as any later one); for a typed capture
+/// it may accept a split the scan does not try, and the check's resolver preview decides each
+/// example path.
+struct PatternPlace: Hashable {
+    var piece: Int
+    var inner: Int32
+
+    /// The place before the first character.
+    static func start(_ pieces: [VariantShape.PatternPiece]) -> PatternPlace {
+        PatternPlace(piece: 0, inner: ValueShape.start)
+    }
+
+    /// Packed into a thread's `sub`: the piece above 20 bits, the inner place below (a text piece
+    /// is at most a URL's 16,384 bytes, a shape's state far less).
+    var packed: Int32 {
+        // A pattern has at most a segment's characters of pieces, far below 2¹¹.
+        (Int32(truncatingIfNeeded: piece) << 20) | inner
+    }
+
+    init(piece: Int, inner: Int32) {
+        self.piece = piece
+        self.inner = inner
+    }
+
+    init(packed: Int32) {
+        piece = Int(packed >> 20)
+        inner = packed & 0xF_FFFF
+    }
+
+    /// Calls `body` with each place `scalar` (never `/`) leads to.
+    func step(
+        _ scalar: Unicode.Scalar, _ pieces: [VariantShape.PatternPiece], ignoringCase: Bool,
+        _ body: (PatternPlace) -> Void
+    ) {
+        switch pieces[piece] {
+        case .text(let text):
+            let position = Int(inner)
+            if position < text.count, ScalarCase.equal(text[position], scalar, ignoringCase: ignoringCase) {
+                body(Self.after(text: text, piece: piece, read: position + 1, pieces))
+            }
+        case .capture(let shape):
+            if let next = shape.step(inner, scalar) { body(PatternPlace(piece: piece, inner: next)) }
+            // The capture ends here when it has a value and the text after it starts with `scalar`.
+            if shape.accepts(inner), piece + 1 < pieces.count, case .text(let text) = pieces[piece + 1],
+                let first = text.first, ScalarCase.equal(first, scalar, ignoringCase: ignoringCase)
+            {
+                body(Self.after(text: text, piece: piece + 1, read: 1, pieces))
+            }
+        }
+    }
+
+    /// After `read` characters of text piece `piece`: a whole text followed by a capture is the
+    /// capture's start.
+    private static func after(
+        text: [Unicode.Scalar], piece: Int, read: Int, _ pieces: [VariantShape.PatternPiece]
+    ) -> PatternPlace {
+        if read == text.count, piece + 1 < pieces.count {
+            return PatternPlace(piece: piece + 1, inner: ValueShape.start)
+        }
+        // narrowing: read ≤ the text's length, at most a URL's 16,384 bytes
+        return PatternPlace(piece: piece, inner: Int32(read))
+    }
+
+    /// Whether a segment that ends here fits the pattern.
+    func accepts(_ pieces: [VariantShape.PatternPiece]) -> Bool {
+        guard piece == pieces.count - 1 else { return false }
+        switch pieces[piece] {
+        case .text(let text): return Int(inner) == text.count
+        case .capture(let shape): return shape.accepts(inner)
+        }
+    }
+
+    /// The one character that can come next, when there is one: the next of a text piece, or the
+    /// `/` after a whole final text; `nil` inside a capture.
+    func onlyScalar(_ pieces: [VariantShape.PatternPiece]) -> Unicode.Scalar? {
+        guard case .text(let text) = pieces[piece] else { return nil }
+        return Int(inner) < text.count ? text[Int(inner)] : "/"
+    }
+
+    /// The characters that behave specially here: the next of a text, the first of the text after
+    /// a capture; and whether a typed capture is live (its distinguished characters then matter).
+    func specialScalars(_ pieces: [VariantShape.PatternPiece]) -> (scalars: [Unicode.Scalar], typed: Bool) {
+        switch pieces[piece] {
+        case .text(let text):
+            return (Int(inner) < text.count ? [text[Int(inner)]] : [], false)
+        case .capture(let shape):
+            var scalars: [Unicode.Scalar] = []
+            if piece + 1 < pieces.count, case .text(let text) = pieces[piece + 1], let first = text.first {
+                scalars.append(first)
+            }
+            return (scalars, shape != .any)
+        }
     }
 }

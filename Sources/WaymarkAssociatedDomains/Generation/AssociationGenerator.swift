@@ -1,3 +1,4 @@
+import Foundation
 public import Waymark
 
 /// A generated `apple-app-site-association` file and the check of it against the routes it came from.
@@ -41,7 +42,10 @@ extension AppSiteAssociation {
     ) -> GeneratedAssociation {
         let routes = DomainRoutes(resolver: resolver, domain: domain)
         let generator = AssociationGenerator(routes: routes, options: options)
-        var components = generator.initialComponents()
+        // One budget for the whole generation: the components, the check, and each check of a
+        // candidate exclude for another domain's route (issue 31).
+        var spent = 0
+        var components = generator.initialComponents(work: &spent)
         let size = generator.file(components, appID: appID).jsonData.count
         let merging: AssociationGenerator.Merging
         (components, merging) = generator.fittingSizeLimit(
@@ -50,9 +54,11 @@ extension AppSiteAssociation {
         // generator's first measurement.
         let mergesNeeded = merging.sizeBefore > AppSiteAssociation.maximumAppleFileSize
         var report = generator.file(components, appID: appID).check(
-            routes, appID: appID, options: options, mergesNeeded: mergesNeeded)
+            routes, appID: appID, options: options.withRemainingWork(after: spent), mergesNeeded: mergesNeeded)
+        spent += report.work
         components = generator.withOtherDomainExclusions(
-            components, appID: appID, mergesNeeded: mergesNeeded, report: &report)
+            components, appID: appID, mergesNeeded: mergesNeeded, report: &report, spent: &spent)
+        report.work = spent
         let file = generator.file(components, appID: appID)
         report.diagnostics += generator.sizeDiagnostics(merging, finalSize: file.jsonData.count)
         return GeneratedAssociation(file: file, report: report)
@@ -110,6 +116,13 @@ struct AssociationGenerator {
     }
 
     func initialComponents() -> [Entry] {
+        var work = 0
+        return initialComponents(work: &work)
+    }
+
+    /// ``initialComponents()``, charging `work` for leaving out covered includes, which stops at a
+    /// quarter of the options' work bound.
+    func initialComponents(work: inout Int) -> [Entry] {
         var entries: [Entry] = []
         var seen: [String: Role] = [:]
         for variant in routes.variants {
@@ -129,14 +142,58 @@ struct AssociationGenerator {
             seen[pattern] = role
             entries.append(entry(variant, role: role, note: note))
         }
-        return Self.ordered(withoutCoveredIncludes(entries))
+        work += entries.count
+        return Self.ordered(
+            Self.withOtherSpellings(withoutCoveredIncludes(entries, work: &work, limit: options.maximumWork / 4)))
+    }
+
+    /// `entries` with, after each exclude, the same exclude for the other spellings of its URLs that
+    /// Apple can send and the app refuses as the route (issue 31): `percentEncoded: false` makes
+    /// Apple decode the URL before comparing, so `/%64ebug/menu` and `/debug/%6Denu` (either case
+    /// of hex) meet `/debug/menu`; a literal outside ASCII gets one more in NFD (`cafe%CC%81` for
+    /// `caf%C3%A9`), since the app compares text by canonical equivalence and the matcher by
+    /// scalars. A decoded pattern that would gain a wildcard or a `/` (a literal `%2A` or `%2F`)
+    /// is not written: it would keep other routes' URLs in the browser. Spellings with empty
+    /// segments (`//debug/menu`) have no pattern that does not also match other paths, and are
+    /// left to the app, which refuses them (docs/security.md).
+    static func withOtherSpellings(_ entries: [Entry]) -> [Entry] {
+        var result: [Entry] = []
+        result.reserveCapacity(entries.count)
+        for entry in entries {
+            result.append(entry)
+            guard entry.role == .exclude, let path = entry.component.path else { continue }
+            let decoded = LinkParts.decoded(Substring(path))
+            func count(_ text: String, _ scalars: Set<Unicode.Scalar>) -> Int {
+                text.unicodeScalars.filter { scalars.contains($0) }.count
+            }
+            let special: Set<Unicode.Scalar> = ["*", "?", "/", "$"]
+            guard count(decoded, special) == count(path, special) else { continue }
+            var spellings = [decoded]
+            let decomposed = decoded.decomposedStringWithCanonicalMapping
+            if Array(decomposed.unicodeScalars) != Array(decoded.unicodeScalars) { spellings.append(decomposed) }
+            for (index, spelling) in spellings.enumerated() {
+                var twin = entry
+                twin.component.path = spelling
+                twin.component.percentEncoded = false
+                twin.component.comment =
+                    (entry.component.comment ?? "")
+                    + (index == 0 ? "; its percent-encoded spellings" : "; its spellings in NFD")
+                result.append(twin)
+            }
+        }
+        return result
     }
 
     /// `entries` without the includes another include covers (``PatternContainment``): every exclude
     /// comes first, so the includes' order does not change what the file sends, and one that adds
     /// nothing can go. `/store/?*` covers `/store/sale` and `/store/?*/reviews` (Apple's `*` spans
     /// `/`). The comment of the include that stays counts the routes it also stands for.
-    func withoutCoveredIncludes(_ entries: [Entry]) -> [Entry] {
+    ///
+    /// Each comparison is charged to `work` (the patterns' lengths), and past `limit` no more
+    /// includes are left out: the file is then larger than it could be, never wrong (issue 31:
+    /// `:a/:b/x{i}` puts every include under the prefix `/`, and comparing each with each is
+    /// quadratic).
+    func withoutCoveredIncludes(_ entries: [Entry], work: inout Int, limit: Int) -> [Entry] {
         let caseSensitive = !routes.caseInsensitiveLiterals
         func key(_ text: Substring) -> String { caseSensitive ? String(text) : text.lowercased() }
         var byPrefix: [String: [Int]] = [:]
@@ -146,19 +203,24 @@ struct AssociationGenerator {
         var removed = Set<Int>()
         var counts = entries.map(\.routeCount)
         var coveredNames: [Int: [String]] = [:]
-        for (index, entry) in entries.enumerated() where entry.role == .include {
+        for (index, entry) in entries.enumerated() where entry.role == .include && work < limit {
             let pattern = entry.component.path ?? ""
             let prefix = PatternContainment.literalPrefix(pattern)
             var coverer: Int?
             var end = prefix.startIndex
-            while coverer == nil {
+            while coverer == nil && work < limit {
+                work += prefix.utf8.count
                 for candidate in byPrefix[key(prefix[..<end])] ?? []
-                where candidate != index && !removed.contains(candidate)
-                    && PatternContainment.covers(
-                        entries[candidate].component.path ?? "", pattern, caseSensitive: caseSensitive)
-                {
-                    coverer = candidate
-                    break
+                where candidate != index && !removed.contains(candidate) {
+                    let outer = entries[candidate].component.path ?? ""
+                    // Matching one pattern's text against another's: at most the product of
+                    // their lengths, and the greedy scan's usual cost is their sum.
+                    work += 2 * (outer.utf8.count + pattern.utf8.count)
+                    if PatternContainment.covers(outer, pattern, caseSensitive: caseSensitive) {
+                        coverer = candidate
+                        break
+                    }
+                    guard work < limit else { break }
                 }
                 guard end < prefix.endIndex else { break }
                 end = prefix.index(after: end)
@@ -199,8 +261,11 @@ struct AssociationGenerator {
 
     /// Adds an exclude for each route of another domain whose example URL the file sends to the
     /// app although no route of this domain handles it, where that leaves out no route.
+    ///
+    /// Each candidate's check spends from the generation's budget (`spent`); when it is spent, no
+    /// more are tried and the report says the generation is incomplete (an error).
     func withOtherDomainExclusions(
-        _ start: [Entry], appID: String, mergesNeeded: Bool, report: inout AssociationReport
+        _ start: [Entry], appID: String, mergesNeeded: Bool, report: inout AssociationReport, spent: inout Int
     ) -> [Entry] {
         var entries = start
         let table = routes.resolver.table
@@ -210,15 +275,37 @@ struct AssociationGenerator {
                 scopes.contains(where: { if case .universal = $0 { true } else { false } })
             else { continue }
             for variant in DomainRoutes.shapes(of: registration, in: table) {
+                guard report.isComplete else { return entries }
+                guard spent < options.maximumWork else {
+                    report.isComplete = false
+                    report.diagnostics.insert(
+                        AppSiteAssociation.incompleteAnalysis(
+                            states: report.statesVisited, work: spent, options: options),
+                        at: 0)
+                    return entries
+                }
                 let url = "https://\(routes.domain)\(variant.examplePath)"
                 let matcher = file(entries, appID: appID).matcher(appID: appID)
-                guard let sender = matcher.decision(for: url).componentIndex, entries[sender].role == .include,
+                spent += entries.count
+                guard let sender = matcher.decision(for: url, work: &spent).componentIndex,
+                    entries[sender].role == .include,
                     !routes.resolver.preview(url, origin: .external).opensRoute
                 else { continue }
                 var candidate = entries
                 candidate.insert(entry(variant, role: .exclude, note: "another domain's route"), at: sender)
                 let checked = file(candidate, appID: appID).check(
-                    routes, appID: appID, options: options, mergesNeeded: mergesNeeded)
+                    routes, appID: appID, options: options.withRemainingWork(after: spent), mergesNeeded: mergesNeeded)
+                spent += checked.work
+                // A candidate whose check stopped at the bound is not taken: what it would send is
+                // not known. The file stays as it was, and the report says it is incomplete.
+                guard checked.isComplete else {
+                    report.isComplete = false
+                    report.diagnostics.insert(
+                        AppSiteAssociation.incompleteAnalysis(
+                            states: checked.statesVisited, work: spent, options: options),
+                        at: 0)
+                    return entries
+                }
                 // An exclude that would take the file over Apple's limit is not worth it.
                 let fits = file(candidate, appID: appID).jsonData.count <= AppSiteAssociation.maximumAppleFileSize
                 if checked.problems.count <= report.problems.count && fits {

@@ -56,6 +56,14 @@ public struct AssociationMatcher: Sendable {
     /// Answers for a URL (`https://…`); anything that is not an `http` or `https` URL with a host
     /// matches nothing. The URL's host is not compared: the file is the domain's own.
     public func decision(for url: String) -> LinkDecision {
+        var work = 0
+        return decision(for: url, work: &work)
+    }
+
+    /// ``decision(for:)``, adding to `work` each character compared and each pattern state visited:
+    /// what the check charges for a decision it asks for.
+    func decision(for url: String, work: inout Int) -> LinkDecision {
+        work += url.utf8.count
         guard let parts = LinkParts(url) else {
             return LinkDecision(opens: false, detailsIndex: nil, componentIndex: nil)
         }
@@ -64,7 +72,7 @@ public struct AssociationMatcher: Sendable {
             Array(LinkParts.normalizedPath(String(parts.path)).unicodeScalars),
             Array(LinkParts.normalizedPath(LinkParts.decoded(parts.path)).unicodeScalars),
         ]
-        for rule in rules where matches(rule, parts, path: paths[rule.percentEncoded ? 0 : 1]) {
+        for rule in rules where matches(rule, parts, path: paths[rule.percentEncoded ? 0 : 1], work: &work) {
             return LinkDecision(
                 opens: !rule.exclude, detailsIndex: rule.detailsIndex, componentIndex: rule.componentIndex,
                 decidedByLegacyPath: rule.isLegacyPath)
@@ -74,13 +82,22 @@ public struct AssociationMatcher: Sendable {
 
     /// Whether `rule` matches; `path` is the URL's path in the rule's form (`percentEncoded`).
     func matches(_ rule: Rule, _ parts: LinkParts, path text: [Unicode.Scalar]) -> Bool {
+        var work = 0
+        return matches(rule, parts, path: text, work: &work)
+    }
+
+    /// ``matches(_:_:path:)``, adding the path pattern's work to `work` (the query and fragment
+    /// patterns' is charged by their length).
+    func matches(_ rule: Rule, _ parts: LinkParts, path text: [Unicode.Scalar], work: inout Int) -> Bool {
+        work += 1
         guard !rule.isUnusable else { return false }
         func form(_ text: Substring) -> String {
             rule.percentEncoded ? String(text) : LinkParts.decoded(text)
         }
-        if let path = rule.path, !path.matches(text) {
+        if let path = rule.path, !path.matches(text, work: &work) {
             return false
         }
+        work += (parts.query?.utf8.count ?? 0) + (parts.fragment?.utf8.count ?? 0)
         if let fragment = rule.fragment, !fragment.matches(form(parts.fragment ?? "").unicodeScalars) {
             return false
         }

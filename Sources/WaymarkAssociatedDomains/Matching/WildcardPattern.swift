@@ -66,7 +66,9 @@ struct WildcardPattern: Hashable, Sendable {
     let caseSensitive: Bool
     /// The pattern as written.
     let source: String
-    /// Why the pattern matches nothing, when it was refused.
+    /// Why the pattern matches nothing, when it was refused (over ``maximumLength`` or
+    /// ``maximumProgramSize``, or a variable the file does not define). The check reports each as an
+    /// error: a limit the matcher reaches must never make the check pass (issue 31).
     let refusal: String?
     /// The characters every match starts with: the program's leading `scalar` instructions.
     let literalStart: [Unicode.Scalar]
@@ -106,13 +108,14 @@ struct WildcardPattern: Hashable, Sendable {
         compiler.program.append(.match)
         if let failure = compiler.failure
             ?? (compiler.program.count > Self.maximumProgramSize
-                ? "the pattern expands to over \(Self.maximumProgramSize) steps" : nil)
+                ? "the pattern expands to over \(Self.maximumProgramSize) steps (its variables' values included)"
+                : nil)
         {
             program = [.fail]
             refusal = failure
         } else {
             program = compiler.program
-            refusal = nil
+            refusal = compiler.unknownVariables.first.map { "it uses $(\($0)), which the file does not define" }
         }
         var start: [Unicode.Scalar] = []
         for case .scalar(let scalar) in program.prefix(while: { if case .scalar = $0 { true } else { false } }) {
@@ -123,32 +126,53 @@ struct WildcardPattern: Hashable, Sendable {
 
     /// Whether the pattern matches all of `text`.
     func matches(_ text: some Collection<Unicode.Scalar>) -> Bool {
+        var work = 0
+        return matches(text, work: &work)
+    }
+
+    /// ``matches(_:)``, adding to `work` each character compared and each state visited.
+    func matches(_ text: some Collection<Unicode.Scalar>, work: inout Int) -> Bool {
         // Most patterns of a file fail on their first characters: the literal start is compared
         // before any state set is made, which keeps a decision over thousands of components cheap.
         var index = text.startIndex
         for expected in literalStart {
             guard index < text.endIndex, ScalarCase.equal(expected, text[index], ignoringCase: !caseSensitive) else {
+                work += 1
                 return false
             }
+            work += 1
             index = text.index(after: index)
         }
         var start: [Int] = []
         closure(of: 0, into: &start)
-        return accepts(from: start, text)
+        work += start.count
+        return accepts(from: start, text, work: &work)
     }
 
     /// Whether reading `text` from `states` ends in a match. The live states are a set, so each
     /// character costs at most the program's size.
     func accepts(from states: [Int], _ text: some Sequence<Unicode.Scalar>) -> Bool {
+        var work = 0
+        return accepts(from: states, text, work: &work)
+    }
+
+    /// ``accepts(from:_:)``, adding to `work` one for each live state read and each state a
+    /// closure visits: what the analysis charges for it.
+    func accepts(from states: [Int], _ text: some Sequence<Unicode.Scalar>, work: inout Int) -> Bool {
         var current = StateSet(capacity: program.count)
         var next = StateSet(capacity: program.count)
+        work += program.count / 64 + states.count
         for state in states { _ = current.insert(state) }
         for scalar in text {
             guard !current.isEmpty else { return false }
             next.removeAll()
+            work += current.members.count
             for state in current.members {
                 guard let target = target(of: state, on: scalar) else { continue }
-                forEachInClosure(of: target) { next.insert($0) }
+                forEachInClosure(of: target) {
+                    work += 1
+                    return next.insert($0)
+                }
             }
             swap(&current, &next)
         }
@@ -233,6 +257,8 @@ extension WildcardPattern {
         let variables: [String: [String]]
         var program: [Instruction] = []
         var failure: String?
+        /// Variables the pattern names that the file does not define: each compiles to `fail`.
+        var unknownVariables: [String] = []
 
         init(caseSensitive: Bool, variables: [String: [String]]) {
             self.caseSensitive = caseSensitive
@@ -275,7 +301,9 @@ extension WildcardPattern {
             case "alnum": program.append(.oneOf(.alnum))
             case "digit": program.append(.oneOf(.digit))
             case "xdigit": program.append(.oneOf(.xdigit))
-            default: program.append(.fail)
+            default:
+                unknownVariables.append(name)
+                program.append(.fail)
             }
         }
 
@@ -314,19 +342,29 @@ extension WildcardPattern {
 
 extension WildcardPattern {
     /// Appends to `states` the states reached from `state` without reading a character
-    /// (`state` included), each once.
+    /// (`state` included), each once: linear in the closure (a set marks the states met, so a
+    /// variable of thousands of values costs their number, not its square).
     func closure(of state: Int, into states: inout [Int]) {
+        var marks = StateSet(capacity: program.count)
+        closure(of: state, into: &states, marks: &marks)
+    }
+
+    /// ``closure(of:into:)`` with a caller's set, empty on entry and emptied on return, of at least
+    /// the program's size: the analysis reuses one for every pattern.
+    func closure(of state: Int, into states: inout [Int], marks: inout StateSet) {
+        for already in states { _ = marks.insert(already) }
         forEachInClosure(of: state) { candidate in
-            guard !states.contains(candidate) else { return false }
+            guard marks.insert(candidate) else { return false }
             states.append(candidate)
             return true
         }
+        marks.removeAll()
     }
 
     /// Appends to `states` the states `state` reaches on `scalar`, closures included.
-    func successors(of state: Int, on scalar: Unicode.Scalar, into states: inout [Int]) {
+    func successors(of state: Int, on scalar: Unicode.Scalar, into states: inout [Int], marks: inout StateSet) {
         guard let target = target(of: state, on: scalar) else { return }
-        closure(of: target, into: &states)
+        closure(of: target, into: &states, marks: &marks)
     }
 
     /// Whether a class accepts `scalar`, with the pattern's case rule.
