@@ -16,6 +16,10 @@ extension JSONValue {
     /// formatting characters (U+061C, U+200E, U+200F, U+202A…U+202E, U+2066…U+2069), which would
     /// reorder what a terminal or an editor shows of the line. The value read back is the same.
     package static func quoted(_ text: String) -> String {
+        // Printable ASCII without `"` or `\`, as most URLs, names and values are: nothing to escape.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {
+            return "\"" + text + "\""
+        }
         var output = "\""
         for scalar in text.unicodeScalars {
             switch scalar {
