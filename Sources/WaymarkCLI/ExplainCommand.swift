@@ -21,7 +21,7 @@ struct ExplainCommand: AsyncParsableCommand {
             (matched, or handled by the default route); 1 when any was not (invalid, unmatched with no \
             default route, rejected, refused, internal-only for the origin, over a limit), after every \
             URL is printed; 2 for a usage error.
-            """ + "\n" + URLInputOptions.discussion
+            """ + "\n\n" + URLInputOptions.discussion
     )
 
     @OptionGroup var source: RouteSourceOptions

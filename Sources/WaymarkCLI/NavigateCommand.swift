@@ -20,7 +20,7 @@ struct NavigateCommand: AsyncParsableCommand {
             keys url, outcome, route, behavior and state. Exit status: 0 when every URL was handled \
             (matched, or handled by the default route); 1 when any was not, after every URL is applied \
             and printed; 2 for a usage error.
-            """ + "\n" + URLInputOptions.discussion
+            """ + "\n\n" + URLInputOptions.discussion
     )
 
     @OptionGroup var source: RouteSourceOptions

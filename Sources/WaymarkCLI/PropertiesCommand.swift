@@ -15,7 +15,7 @@ struct PropertiesCommand: ParsableCommand {
             rules and unknown values are printed to standard error. The document is --config FILE, or else the \
             route file's pathConfiguration. Exit status: 0; 1 when a file cannot be read or a line of \
             --input is over 1 MiB; 2 for a usage error.
-            """ + "\n" + URLInputOptions.discussion
+            """ + "\n\n" + URLInputOptions.discussion
     )
 
     @OptionGroup var source: RouteSourceOptions
