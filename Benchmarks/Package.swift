@@ -24,6 +24,7 @@ let package = Package(
                 .product(name: "Waymark", package: "waymark"),
                 .product(name: "WaymarkPathConfiguration", package: "waymark"),
                 .product(name: "WaymarkNavigation", package: "waymark"),
+                .product(name: "WaymarkAssociatedDomains", package: "waymark"),
                 .product(name: "RoutingKit", package: "routing-kit"),
                 .product(name: "Hummingbird", package: "hummingbird"),
             ]

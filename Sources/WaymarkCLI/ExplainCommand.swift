@@ -21,7 +21,7 @@ struct ExplainCommand: AsyncParsableCommand {
             (matched, or handled by the default route); 1 when any was not (invalid, unmatched with no \
             default route, rejected, refused, internal-only for the origin, over a limit), after every \
             URL is printed; 2 for a usage error.
-            """
+            """ + "\n\n" + URLInputOptions.discussion
     )
 
     @OptionGroup var source: RouteSourceOptions
@@ -30,13 +30,18 @@ struct ExplainCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Print one JSON object per URL per line.")
     var json = false
 
-    @Argument(help: "URLs or internal route strings to explain.")
-    var urls: [String]
+    @OptionGroup var input: URLInputOptions
+
+    @Argument(help: "URLs or internal route strings to explain (or --input FILE).")
+    var urls: [String] = []
+
+    func validate() throws { try input.validate(arguments: urls) }
 
     func run() async throws {
+        var urlSource = try input.source(arguments: urls)
         let (file, resolver) = try source.resolver(pathOptions: pathOptions)
         var allHandled = true
-        for url in urls {
+        while let url = try urlSource.next() {
             let result = await resolver.resolve(url)
             allHandled = allHandled && result.status.isHandled
             let report = ResolutionReport(url: url, result: result, file: file)
@@ -47,7 +52,7 @@ struct ExplainCommand: AsyncParsableCommand {
                 printLines(Self.textLines(url, report, explanation, resolver) + [""])
             }
         }
-        if !allHandled { throw ExitCode(1) }
+        if !allHandled || urlSource.hadUnreadableLine { throw ExitCode(1) }
     }
 
     /// A route's name, or its position when it has none.

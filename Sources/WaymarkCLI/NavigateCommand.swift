@@ -20,7 +20,7 @@ struct NavigateCommand: AsyncParsableCommand {
             keys url, outcome, route, behavior and state. Exit status: 0 when every URL was handled \
             (matched, or handled by the default route); 1 when any was not, after every URL is applied \
             and printed; 2 for a usage error.
-            """
+            """ + "\n\n" + URLInputOptions.discussion
     )
 
     @OptionGroup var source: RouteSourceOptions
@@ -29,15 +29,20 @@ struct NavigateCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Print one JSON object per URL per line.")
     var json = false
 
-    @Argument(help: "URLs and route strings, applied in order.")
-    var urls: [String]
+    @OptionGroup var input: URLInputOptions
+
+    @Argument(help: "URLs and route strings, applied in order (or --input FILE).")
+    var urls: [String] = []
+
+    func validate() throws { try input.validate(arguments: urls) }
 
     func run() async throws {
+        var urlSource = try input.source(arguments: urls)
         let (file, resolver) = try source.resolver(pathOptions: pathOptions)
         let rootName = file.defaultRouteName ?? file.routes.first?.name ?? "root"
         var state = NavigationState(root: FileRoute(route: rootName, parameters: []))
         var allHandled = true
-        for url in urls {
+        while let url = try urlSource.next() {
             let result = await resolver.resolve(url)
             guard let request = result.request, let name = request.routeName, result.status.isHandled else {
                 allHandled = false
@@ -90,7 +95,7 @@ struct NavigateCommand: AsyncParsableCommand {
                 printLines(lines + [""])
             }
         }
-        if !allHandled { throw ExitCode(1) }
+        if !allHandled || urlSource.hadUnreadableLine { throw ExitCode(1) }
     }
 
     /// Whether a behaviour presents (a sheet or a cover).

@@ -16,6 +16,10 @@ struct PathConfigurationOptions: ParsableArguments {
     @Flag(help: "Let the document override the built-in historical-location rules (Hotwire puts them last).")
     var overridableHistoricalRules = false
 
+    /// Checks the flags while the command line is parsed, so that a usage error prints the
+    /// command's usage.
+    func validate() throws { _ = try options() }
+
     /// The options these flags stand for.
     ///
     /// - Throws: `ValidationError` for an unknown platform, or `--no-query-matching` with android

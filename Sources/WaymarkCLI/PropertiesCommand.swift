@@ -13,8 +13,9 @@ struct PropertiesCommand: ParsableCommand {
             patterns ran on), properties and matchedRules (indexes into the document's rules); a lookup that \
             stopped at its work bound also has "complete": false, and says so on standard error. Skipped \
             rules and unknown values are printed to standard error. The document is --config FILE, or else the \
-            route file's pathConfiguration.
-            """
+            route file's pathConfiguration. Exit status: 0; 1 when a file cannot be read or a line of \
+            --input is over 1 MiB; 2 for a usage error.
+            """ + "\n\n" + URLInputOptions.discussion
     )
 
     @OptionGroup var source: RouteSourceOptions
@@ -24,10 +25,16 @@ struct PropertiesCommand: ParsableCommand {
 
     @OptionGroup var pathOptions: PathConfigurationOptions
 
-    @Argument(help: "URLs or paths, such as 'https://shop.example.com/posts/new' or '/posts/new?x=1'.")
-    var inputs: [String]
+    @OptionGroup var input: URLInputOptions
+
+    @Argument(
+        help: "URLs or paths, such as 'https://shop.example.com/posts/new' or '/posts/new?x=1' (or --input FILE).")
+    var inputs: [String] = []
+
+    func validate() throws { try input.validate(arguments: inputs) }
 
     func run() throws {
+        var urlSource = try input.source(arguments: inputs)
         let options = try pathOptions.options()
         let document: PathConfiguration
         if let config {
@@ -55,7 +62,7 @@ struct PropertiesCommand: ParsableCommand {
         for diagnostic in document.diagnostics {
             printError("\(config ?? source.sourceName): \(diagnostic)")
         }
-        for input in inputs {
+        while let input = try urlSource.next() {
             let match = input.contains("://") ? document.match(url: input) : document.match(path: input)
             var fields: [(String, OrderedJSON)] = [
                 ("input", .string(input)),
@@ -74,5 +81,6 @@ struct PropertiesCommand: ParsableCommand {
             }
             print(OrderedJSON.object(fields).rendered)
         }
+        if urlSource.hadUnreadableLine { throw ExitCode(1) }
     }
 }

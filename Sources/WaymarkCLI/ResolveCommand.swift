@@ -14,7 +14,7 @@ struct ResolveCommand: AsyncParsableCommand {
             fragment, origin and properties. Exit status: 0 when every URL was handled (matched, or handled by the default route); 1 \
             when any was not (invalid, unmatched with no default route, rejected, refused, internal-only \
             for the origin, over a limit), after every URL is printed; 2 for a usage error.
-            """
+            """ + "\n\n" + URLInputOptions.discussion
     )
 
     @OptionGroup var source: RouteSourceOptions
@@ -30,13 +30,21 @@ struct ResolveCommand: AsyncParsableCommand {
     )
     var origin: OriginArgument?
 
-    @Argument(help: "URLs or internal route strings, such as 'shop://product/42?ref=mail' or 'search?q=shoes'.")
-    var urls: [String]
+    @OptionGroup var input: URLInputOptions
+
+    @Argument(
+        help:
+            "URLs or internal route strings, such as 'shop://product/42?ref=mail' or 'search?q=shoes' (or --input FILE)."
+    )
+    var urls: [String] = []
+
+    func validate() throws { try input.validate(arguments: urls) }
 
     func run() async throws {
+        var urlSource = try input.source(arguments: urls)
         let (file, resolver) = try source.resolver(pathOptions: pathOptions)
         var allHandled = true
-        for url in urls {
+        while let url = try urlSource.next() {
             let result = await resolver.resolve(url, origin: origin?.origin)
             allHandled = allHandled && result.status.isHandled
             let report = ResolutionReport(url: url, result: result, file: file)
@@ -46,7 +54,7 @@ struct ResolveCommand: AsyncParsableCommand {
                 printLines(report.textLines)
             }
         }
-        if !allHandled { throw ExitCode(1) }
+        if !allHandled || urlSource.hadUnreadableLine { throw ExitCode(1) }
     }
 }
 

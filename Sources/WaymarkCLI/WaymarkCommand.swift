@@ -26,8 +26,9 @@ struct WaymarkCommand: AsyncParsableCommand {
     /// `diff` and most tools a script runs use for it, which keeps 1 free to mean "not handled".
     static let usageErrorStatus: Int32 = 2
 
-    /// ArgumentParser's `main`, with usage errors exiting with ``usageErrorStatus``: the message and
-    /// usage are printed as ArgumentParser prints them.
+    /// ArgumentParser's `main`, with usage errors exiting with ``usageErrorStatus`` and every error
+    /// message escaped (``escapedMessage(for:)``). Help and version go to standard output as
+    /// ArgumentParser prints them: they hold nothing from the command line.
     static func main() async {
         do {
             var command = try parseAsRoot()
@@ -37,11 +38,34 @@ struct WaymarkCommand: AsyncParsableCommand {
                 try command.run()
             }
         } catch {
-            if exitCode(for: error) == .validationFailure {
-                FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
-                exit(withError: ExitCode(usageErrorStatus))
-            }
-            exit(withError: error)
+            let status = exitCode(for: error)
+            if status == .success { exit(withError: error) }
+            let message = escapedMessage(for: error)
+            if !message.isEmpty { FileHandle.standardError.write(Data((message + "\n").utf8)) }
+            exit(withError: ExitCode(status == .validationFailure ? usageErrorStatus : status.rawValue))
         }
+    }
+
+    /// ArgumentParser's message for `error` (`Error: …`, a `Help:` line, the usage), with what came
+    /// from the command line escaped by ``TerminalText/line(_:)``.
+    ///
+    /// The parser quotes what was typed in its message (`Unknown option '-\u{1B}]0;pwned\u{7}'`,
+    /// `The value 'x' is invalid for '--origin'`), and so do ``ValidationError``s thrown by commands;
+    /// an escape sequence there would retitle or clear the terminal, and a line break would forge a
+    /// line of the message. So the message is escaped as one line: a line break in it shows as
+    /// `\n`. The rest (the help line and the usage) is written from the commands' declarations,
+    /// and each of its lines is escaped too, which changes nothing there.
+    static func escapedMessage(for error: any Error) -> String {
+        let full = fullMessage(for: error)
+        let own = message(for: error)
+        let prefix = "Error: "
+        func escapedLines(_ text: Substring) -> String {
+            text.split(separator: "\n", omittingEmptySubsequences: false).map { TerminalText.line(String($0)) }
+                .joined(separator: "\n")
+        }
+        let start = (prefix + own).utf8
+        guard !own.isEmpty, full.utf8.starts(with: start) else { return escapedLines(full[...]) }
+        let rest = full.utf8.dropFirst(start.count)
+        return prefix + TerminalText.line(own) + escapedLines(Substring(rest))
     }
 }

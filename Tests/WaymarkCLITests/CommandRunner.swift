@@ -68,20 +68,52 @@
         }
 
         static func run(_ arguments: [String]) throws -> Output {
+            try run(arguments, standardInput: nil)
+        }
+
+        /// Runs the tool with `standardInput` written to its standard input (then closed; `nil`:
+        /// the test process's own). Standard input is written, and standard error read, on threads
+        /// of their own while standard output is read here, so that no pipe fills up and blocks
+        /// the tool, whatever the sizes.
+        static func run(_ arguments: [String], standardInput: Data?) throws -> Output {
+            _ = ignoreBrokenPipes
             let process = Process()
             process.executableURL = try executable
             process.arguments = arguments
             let output = Pipe()
             let error = Pipe()
+            let input = Pipe()
             process.standardOutput = output
             process.standardError = error
+            if standardInput != nil { process.standardInput = input }
             try process.run()
+            let group = DispatchGroup()
+            if let standardInput {
+                DispatchQueue.global().async(group: group) {
+                    // The tool may exit before reading it all (a usage error): the write then fails.
+                    try? input.fileHandleForWriting.write(contentsOf: standardInput)
+                    try? input.fileHandleForWriting.close()
+                }
+            }
+            let errorText = ErrorText()
+            DispatchQueue.global().async(group: group) {
+                errorText.data = error.fileHandleForReading.readDataToEndOfFile()
+            }
             let outData = output.fileHandleForReading.readDataToEndOfFile()
-            let errData = error.fileHandleForReading.readDataToEndOfFile()
+            group.wait()
             process.waitUntilExit()
             return Output(
                 status: process.terminationStatus, standardOutput: String(decoding: outData, as: UTF8.self),
-                standardError: String(decoding: errData, as: UTF8.self))
+                standardError: String(decoding: errorText.data, as: UTF8.self))
+        }
+
+        /// A tool that exits before reading all its standard input (a usage error) must not end
+        /// the test process: writing to its closed pipe fails instead of raising SIGPIPE.
+        private static let ignoreBrokenPipes: Void = { _ = signal(SIGPIPE, SIG_IGN) }()
+
+        /// Standard error, as the thread that reads it leaves it (read after `DispatchGroup.wait()`).
+        private final class ErrorText: @unchecked Sendable {
+            var data = Data()
         }
 
         /// One folder for every file the tests of this process write, removed when the process exits

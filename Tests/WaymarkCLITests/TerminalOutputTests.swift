@@ -74,6 +74,21 @@
             }
         }
 
+        /// The JSON output escapes them too (as `\u…`): no raw control, line separator or
+        /// bidirectional control in any command's `--json` lines, and the values read back intact.
+        @Test(arguments: [["resolve", "--json"], ["explain", "--json"], ["navigate", "--json"], ["properties"]])
+        func jsonOutputEscapesEverythingAValueCarries(command: [String]) throws {
+            let output = try CommandRunner.run(command + Self.urls)
+            #expect(output.status == 0, "\(output.standardError)")
+            #expect(
+                Self.hasHostile(output.standardOutput).isEmpty, "\(Self.hasHostile(output.standardOutput).prefix(3))")
+            #expect(Self.hasHostile(output.standardError).isEmpty)
+            for (line, url) in zip(output.standardOutput.split(separator: "\n"), Self.urls) {
+                let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+                #expect((object?["url"] ?? object?["input"]) as? String == url)
+            }
+        }
+
         @Test func checkEscapesWhatTheRouteFileSays() throws {
             let path = try CommandRunner.temporaryFile(
                 #"{"routes": [{"name": "x\u001b[2J\nfake: ok", "template": "a/:\u001b"}]}"#)

@@ -11,4 +11,16 @@ extension Array {
         let after = withUnsafeBufferPointer { $0.baseAddress }
         return before == after ? 0 : count - 1
     }
+
+    /// Appends `elements` and returns how many elements were moved: the elements appended, plus the
+    /// elements already there when the buffer had to move to make room for them (it grew, or it was
+    /// shared with a copy, which copies it whole at every append).
+    @inline(__always)
+    package mutating func appendCountingMoves(contentsOf elements: some Collection<Element>) -> Int {
+        let before = withUnsafeBufferPointer { $0.baseAddress }
+        let previous = count
+        append(contentsOf: elements)
+        let after = withUnsafeBufferPointer { $0.baseAddress }
+        return (before == after ? 0 : previous) + elements.count
+    }
 }

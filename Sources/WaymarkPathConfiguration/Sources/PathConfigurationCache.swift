@@ -3,9 +3,14 @@ internal import Waymark
 
 /// The server documents' last good answers, one file per server URL in a folder.
 ///
-/// A file holds the URL it belongs to, the answer's ETag and the document, as one JSON object, so
-/// the three always change together. Files are written atomically: to a temporary file in the same
-/// folder, then renamed over the old one; a write that dies halfway leaves the old file whole.
+/// A file holds the URL it belongs to, the answer's ETag and the document, so the three always
+/// change together: a first line, a JSON object with `url` and `etag`, then the document's bytes as
+/// the server sent them. (The document used to be a string inside one JSON object, where every `"`
+/// and `\\` it holds is escaped again: the file of a 5 MB answer could be 10 MB, over the limit of
+/// the files the cache reads, so the answer was never read back; and reading it took two passes
+/// over a string of escapes. A file of that form is still read.) Files are written atomically: to a
+/// temporary file in the same folder, then renamed over the old one; a write that dies halfway
+/// leaves the old file whole.
 ///
 /// A process that dies between writing a temporary file and renaming it leaves the temporary file
 /// behind. Such files are named `.path-configuration-<hash>.json.<UUID>.tmp`, so the cache can tell
@@ -92,27 +97,44 @@ public struct PathConfigurationCache: Sendable {
             Self.filePrefix + "\(String(repeating: "0", count: 16 - name.count))\(name).json")
     }
 
+    /// The longest first line (the URL and the ETag as JSON) a file may have: a file is at most
+    /// this and the document's size limit. An ETag that would make it longer is not kept.
+    static let maximumHeaderSize = 65_536
+
     /// The cached answer for a URL, `nil` when there is none, or why the file cannot be used.
-    public func read(_ url: URL) -> Result<Entry?, CacheProblem> {
+    ///
+    /// - Parameters:
+    ///   - url: The server's URL.
+    ///   - maximumDocumentSize: The largest document read (the loader's `maximumBodySize`): the
+    ///     file may be that and its first line long.
+    public func read(_ url: URL, maximumDocumentSize: Int = 5_000_000) -> Result<Entry?, CacheProblem> {
         let file = fileURL(for: url)
         guard FileManager.default.fileExists(atPath: file.path) else { return .success(nil) }
         let data: Data
         do {
-            data = try BoundedFileRead.contents(of: file)
+            data = try BoundedFileRead.contents(of: file, limit: maximumDocumentSize + Self.maximumHeaderSize)
         } catch {
             return .failure(CacheProblem(file: file, reason: "the file cannot be read: \(error.reason)"))
         }
-        guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-            let stored = object["url"] as? String, let text = object["document"] as? String
-        else {
-            return .failure(
-                CacheProblem(file: file, reason: "the file is not a Waymark cache entry (corrupt or truncated)"))
+        let corrupt = CacheProblem(file: file, reason: "the file is not a Waymark cache entry (corrupt or truncated)")
+        // The first line, or (a file of the older form, on one line) the whole file.
+        let headerEnd = data.firstIndex(of: 0x0A) ?? data.endIndex
+        guard case .object(let header)? = try? JSONParser.parse(data[data.startIndex..<headerEnd]),
+            case .string(let stored)? = header["url"]
+        else { return .failure(corrupt) }
+        let document: Data
+        if headerEnd < data.endIndex {
+            document = data[(headerEnd + 1)...]
+        } else if case .string(let text)? = header["document"] {
+            document = Data(text.utf8)
+        } else {
+            return .failure(corrupt)
         }
         guard stored == url.absoluteString else {
             return .failure(
                 CacheProblem(file: file, reason: "the file belongs to \(stored), not \(url.absoluteString)"))
         }
-        return .success(Entry(url: url, etag: object["etag"] as? String, document: Data(text.utf8)))
+        return .success(Entry(url: url, etag: header["etag"]?.stringValue, document: Data(document)))
     }
 
     /// Writes an answer: to a temporary file, then renamed over the old one. Temporary files that
@@ -125,11 +147,15 @@ public struct PathConfigurationCache: Sendable {
     public func write(_ entry: Entry, interruption: () throws -> Void = {}) throws {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         removeStaleTemporaryFiles()
-        var object: [String: Any] = [
-            "url": entry.url.absoluteString, "document": String(decoding: entry.document, as: UTF8.self),
-        ]
-        if let etag = entry.etag { object["etag"] = etag }
-        let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
+        // JSON text on one line: every line break in a string is escaped.
+        var header = JSONValue.object(["url": .string(entry.url.absoluteString)])
+        if let etag = entry.etag {
+            let withETag = JSONValue.object(["url": .string(entry.url.absoluteString), "etag": .string(etag)])
+            if withETag.jsonText().utf8.count < Self.maximumHeaderSize { header = withETag }
+        }
+        var data = Data(header.jsonText().utf8)
+        data.append(0x0A)
+        data.append(entry.document)
         let target = fileURL(for: entry.url)
         // `.path-configuration-<hash>.json.<UUID>.tmp`: starts with `temporaryPrefix`, ends with
         // `temporarySuffix`, so a leftover is recognised as this cache's.

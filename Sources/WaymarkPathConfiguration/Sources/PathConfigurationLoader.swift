@@ -131,7 +131,7 @@ public actor PathConfigurationLoader {
     }
 
     private func readCache(_ url: URL, source: PathConfigurationSource) {
-        switch cache.read(url) {
+        switch cache.read(url, maximumDocumentSize: maximumBodySize) {
         case .success(let entry?):
             let file = cache.fileURL(for: url).lastPathComponent
             if apply(

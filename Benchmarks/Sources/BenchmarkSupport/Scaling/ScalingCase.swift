@@ -27,6 +27,6 @@ public struct ScalingCase: Sendable {
 /// Every scaling case, by area. Each area's cases are in a file of this folder.
 public enum ScalingCases {
     public static var all: [ScalingCase] {
-        patternCases + loadingCases + navigationCases
+        patternCases + loadingCases + jsonEscapeCases + navigationCases
     }
 }
