@@ -57,12 +57,12 @@ let package = Package(
             name: "WaymarkPathConfigurationTests", dependencies: ["WaymarkPathConfiguration", "WaymarkTestSupport"]),
         .testTarget(
             name: "WaymarkNavigationTests",
-            dependencies: ["WaymarkNavigation", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["WaymarkNavigation", "WaymarkTestSupport", .product(name: "Logging", package: "swift-log")]
         ),
         .testTarget(
             name: "WaymarkAssociatedDomainsTests", dependencies: ["WaymarkAssociatedDomains", "WaymarkTestSupport"]),
         // Runs the built `waymark` binary; depending on the executable makes `swift test` build it.
-        .testTarget(name: "WaymarkCLITests", dependencies: ["WaymarkCLI"]),
+        .testTarget(name: "WaymarkCLITests", dependencies: ["WaymarkCLI", "WaymarkTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )
