@@ -269,6 +269,12 @@ struct AssociationGenerator {
     ) -> [Entry] {
         var entries = start
         let table = routes.resolver.table
+        // Stopping at the work bound: the report says so, first, as an error.
+        func markIncomplete(states: Int) {
+            report.isComplete = false
+            report.diagnostics.insert(
+                AppSiteAssociation.incompleteAnalysis(states: states, work: spent, options: options), at: 0)
+        }
         for registration in table.registrations {
             let scopes = registration.scopes
             guard !scopes.contains(.universalAny), !scopes.contains(.universal(domain: routes.domain)),
@@ -277,11 +283,7 @@ struct AssociationGenerator {
             for variant in DomainRoutes.shapes(of: registration, in: table) {
                 guard report.isComplete else { return entries }
                 guard spent < options.maximumWork else {
-                    report.isComplete = false
-                    report.diagnostics.insert(
-                        AppSiteAssociation.incompleteAnalysis(
-                            states: report.statesVisited, work: spent, options: options),
-                        at: 0)
+                    markIncomplete(states: report.statesVisited)
                     return entries
                 }
                 let url = "https://\(routes.domain)\(variant.examplePath)"
@@ -299,11 +301,7 @@ struct AssociationGenerator {
                 // A candidate whose check stopped at the bound is not taken: what it would send is
                 // not known. The file stays as it was, and the report says it is incomplete.
                 guard checked.isComplete else {
-                    report.isComplete = false
-                    report.diagnostics.insert(
-                        AppSiteAssociation.incompleteAnalysis(
-                            states: checked.statesVisited, work: spent, options: options),
-                        at: 0)
+                    markIncomplete(states: checked.statesVisited)
                     return entries
                 }
                 // An exclude that would take the file over Apple's limit is not worth it.
