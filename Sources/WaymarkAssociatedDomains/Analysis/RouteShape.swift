@@ -212,20 +212,14 @@ extension VariantShape {
             + segments.map { segment in
                 switch segment {
                 case .literal(let text):
-                    var view = String.UnicodeScalarView()
-                    view.append(contentsOf: text)
-                    return String(view)
-                case .value(.uuid): return "????????-????-????-????-????????????"
-                case .value(.any), .value(.int), .value(.float): return "?*"
+                    return VariantShape.text(text)
+                case .value(let shape): return VariantShape.component(of: shape)
                 case .pattern(let pieces):
                     return pieces.map { piece in
                         switch piece {
                         case .text(let text):
-                            var view = String.UnicodeScalarView()
-                            view.append(contentsOf: text)
-                            return String(view)
-                        case .capture(.uuid): return "????????-????-????-????-????????????"
-                        case .capture: return "?*"
+                            return VariantShape.text(text)
+                        case .capture(let shape): return VariantShape.component(of: shape)
                         }
                     }.joined()
                 case .rest: return "*"
@@ -249,23 +243,32 @@ extension VariantShape {
         }
     }
 
+    /// Literal text, kept as scalars, as a string.
+    static func text(_ scalars: some Sequence<Unicode.Scalar>) -> String {
+        var view = String.UnicodeScalarView()
+        view.append(contentsOf: scalars)
+        return String(view)
+    }
+
+    /// The component pattern of a value: the 36 single-character wildcards of a UUID's layout, `?*`
+    /// for any other shape (a pattern cannot say "digits only").
+    static func component(of shape: ValueShape) -> String {
+        shape == .uuid ? "????????-????-????-????-????????????" : "?*"
+    }
+
     /// The segments of ``examplePath``.
     var exampleSegments: [String] {
         segments.map { segment in
             switch segment {
             case .literal(let text):
-                var view = String.UnicodeScalarView()
-                view.append(contentsOf: text)
-                return String(view)
+                return Self.text(text)
             case .value(let shape): return Self.example(of: shape)
             case .rest: return "x"
             case .pattern(let pieces):
                 return pieces.map { piece in
                     switch piece {
                     case .text(let text):
-                        var view = String.UnicodeScalarView()
-                        view.append(contentsOf: text)
-                        return String(view)
+                        return Self.text(text)
                     case .capture(let shape): return Self.example(of: shape)
                     }
                 }.joined()
