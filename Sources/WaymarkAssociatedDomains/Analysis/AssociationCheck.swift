@@ -62,7 +62,9 @@ extension AppSiteAssociation {
         }
         let analysis = CoverageAnalysis(
             routes: routes, rules: rules,
-            limits: .init(maximumStates: options.maximumStates, maximumWork: max(0, options.maximumWork - mergeWork)))
+            limits: .init(
+                maximumStates: options.maximumStates, maximumWork: max(0, options.maximumWork - mergeWork),
+                reduces: options.reduces))
         let summary = analysis.run { findings.record($0) }
         for type in routes.opaqueTypes.sorted() {
             findings.add(

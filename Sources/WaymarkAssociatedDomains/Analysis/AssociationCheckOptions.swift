@@ -21,6 +21,13 @@ public struct AssociationCheckOptions: Hashable, Sendable {
     /// 512 MB in a release build on a 2-core machine whatever the input (docs/performance.md).
     public var maximumWork: Int
 
+    /// Whether the analysis uses its reductions: threads a catch-all has beaten dropped
+    /// (``RouteOrder``), pattern states a live `*` covers dropped (``StarCover``), components a
+    /// path's tail rules out skipped (``RuleTails``), and one path where every continuation is
+    /// decided alike. Each keeps the findings as they are and saves work; the tests turn them off
+    /// to check that against the plain walk.
+    var reduces = true
+
     /// These options with `spent` units of ``maximumWork`` gone (none left is none left: 0).
     func withRemainingWork(after spent: Int) -> AssociationCheckOptions {
         var options = self

@@ -23,6 +23,8 @@ struct CoverageAnalysis {
         var maximumStates = 250_000
         /// The most work units spent (see the type's documentation).
         var maximumWork = AssociationCheckOptions.defaultMaximumWork
+        /// ``AssociationCheckOptions/reduces``.
+        var reduces = true
     }
 
     /// What a path that ends in one product state meets.
@@ -31,7 +33,9 @@ struct CoverageAnalysis {
         var path: String
         /// The variants (indexes into ``DomainRoutes/variants``) that match it.
         var variants: [Int]
-        /// The components (indexes into the compiled rules) that match it, in file order.
+        /// The components (indexes into the compiled rules) that match it, in file order: all of
+        /// them, or (past a catch-all or where no route matches) those up to the first without a
+        /// query or fragment condition, which decides.
         var rules: [Int]
     }
 
@@ -70,6 +74,8 @@ struct CoverageAnalysis {
         // component early, this keeps the walk as small as the routes, however many come after.
         let firstDecider = alwaysMatching.first { !rules[$0].constrainsQueryOrFragment } ?? rules.count
         let universal = rules.map { $0.path?.universalStates ?? [] }
+        let covers = limits.reduces ? rules.map { rule in rule.path.map { StarCover($0, work: &summary.work) } } : []
+        let tails = RuleTails(limits.reduces ? rules : [], work: &summary.work)
         var initialPatterns: [UInt64] = []
         for (index, rule) in rules.enumerated() where !rule.isUnusable {
             guard let path = rule.path else { continue }
@@ -78,7 +84,8 @@ struct CoverageAnalysis {
             for state in closure { initialPatterns.append(Self.patternState(index, state)) }
         }
         initialPatterns.sort()
-        initialPatterns = pruned(initialPatterns, firstDecider: firstDecider, universal: universal)
+        initialPatterns = reduced(
+            pruned(initialPatterns, firstDecider: firstDecider, universal: universal), covers, &summary.work)
         let initial = StateKey(
             threads: routes.variants.indices.map(RouteThread.begin), patterns: initialPatterns, flags: 0)
         var keys: [StateKey] = [initial]
@@ -150,9 +157,14 @@ struct CoverageAnalysis {
                 summary.work += threadsHere.count + patternsHere.count + 2 * (nextThreads.count + nextPatterns.count)
                 if nextThreads.isEmpty && nextPatterns.isEmpty && alwaysMatching.isEmpty { continue }
                 nextThreads.sort()
+                // Threads a catch-all has already beaten can decide nothing: without them, the
+                // catch-alls entered along a path are one thread, not a subset each (RouteOrder).
+                nextThreads = Self.unique(nextThreads)
+                if limits.reduces { nextThreads = routes.order.pruned(nextThreads, work: &summary.work) }
                 nextPatterns.sort()
-                nextPatterns = pruned(
-                    Self.unique(nextPatterns), firstDecider: firstDecider, universal: universal)
+                nextPatterns = reduced(
+                    pruned(Self.unique(nextPatterns), firstDecider: firstDecider, universal: universal), covers,
+                    &summary.work)
                 if nextThreads.allSatisfy({ $0.kind == .rest }) {
                     // Every continuation meets the same routes: none (no route matches any path
                     // that starts so), or the same catch-alls. What is left to find depends on
@@ -166,12 +178,12 @@ struct CoverageAnalysis {
                         summary.work += live.count + variants.count
                         var prefix = path(index, parents, via)
                         prefix.unicodeScalars.append(scalar)
-                        residual(prefix, residualKey, alwaysMatching, &attempts, &summary, &marks, visit)
+                        residual(prefix, residualKey, alwaysMatching, tails, universal, &attempts, &summary, &marks, visit)
                     }
                     continue
                 }
                 let next = StateKey(
-                    threads: Self.unique(nextThreads), patterns: nextPatterns,
+                    threads: nextThreads, patterns: nextPatterns,
                     flags: (scalar == "/" ? 1 : 0) | (index == 0 ? 2 : 0))
                 guard seen[next] == nil else { continue }
                 guard keys.count < limits.maximumStates, summary.work < limits.maximumWork else {
@@ -231,153 +243,25 @@ struct CoverageAnalysis {
         return kept
     }
 
-    private struct ResidualKey: Hashable {
-        var patterns: [UInt64]
-        /// The catch-all variants that match every continuation (none where no route matches).
-        var variants: [Int]
-        var endsWithSlash: Bool
-    }
-
-    /// In how many regions each component is completed where no route can match any more (under
-    /// catch-alls, every region is).
-    static let completionsPerComponent = 8
-
-    /// Where no route matches any continuation of `prefix`: each live component that could send
-    /// such a path (an include, with completions left) is completed by its shortest canonical
-    /// completion, and the path goes to `visit` with every component that matches it.
-    private func residual(
-        _ prefix: String, _ key: ResidualKey, _ alwaysMatching: [Int],
-        _ attempts: inout [AttemptKey: Int], _ summary: inout Summary, _ marks: inout StateSet,
-        _ visit: (Ending) -> Void
-    ) {
-        let endsWithSlash = key.endsWithSlash
-        summary.work += key.patterns.count + alwaysMatching.count
-        var states: [Int: [Int]] = [:]
-        for packed in key.patterns { states[Self.rule(of: packed), default: []].append(Self.state(of: packed)) }
-        // Where no route matches, only an include can make a finding (a URL sent that no route
-        // handles); under a catch-all, an exclude can too (a route's URL kept in the browser), and
-        // so can a path no component matches, tried with a plain segment (rule -1).
-        var candidates = states.keys.sorted().filter { !key.variants.isEmpty || !rules[$0].exclude }
-        candidates += alwaysMatching.filter { !key.variants.isEmpty || !rules[$0].exclude }
-        if !key.variants.isEmpty { candidates.append(-1) }
-        let region = key.variants.first ?? -1
-        for rule in candidates {
-            // Under a catch-all, a completion can show a route sent or kept wrongly (an error), so
-            // every one is tried; where no route matches, only URLs sent that no route handles,
-            // and a component is completed in a few such places (issue 31: a cap on errors would
-            // be a silent limit; see docs/security.md).
-            guard
-                region >= 0
-                    || attempts[AttemptKey(rule: rule, region: region), default: 0] < Self.completionsPerComponent
-            else {
-                summary.skippedCompletions += 1
-                continue
-            }
-            guard summary.work < limits.maximumWork else {
-                summary.isComplete = false
-                return
-            }
-            attempts[AttemptKey(rule: rule, region: region), default: 0] += 1
-            let completions: [[Unicode.Scalar]]
-            if rule >= 0, let program = rules[rule].path, let own = states[rule] {
-                completions = shortestCompletions(
-                    program, from: own, endsWithSlash: endsWithSlash, prefix: prefix, work: &summary.work,
-                    marks: &marks)
+    /// `patterns` (sorted, so by component) without the states a live `*` of their component
+    /// covers (``StarCover``).
+    private func reduced(_ patterns: [UInt64], _ covers: [StarCover?], _ work: inout Int) -> [UInt64] {
+        var kept: [UInt64] = []
+        kept.reserveCapacity(patterns.count)
+        var start = patterns.startIndex
+        while start < patterns.endIndex {
+            let rule = Self.rule(of: patterns[start])
+            var end = start + 1
+            while end < patterns.endIndex && Self.rule(of: patterns[end]) == rule { end += 1 }
+            if end - start > 1, rule < covers.count, let cover = covers[rule] {
+                let states = patterns[start..<end].map(Self.state(of:))
+                for state in cover.reduced(states[...], work: &work) { kept.append(Self.patternState(rule, state)) }
             } else {
-                completions = [endsWithSlash && prefix != "/" ? ["x"] : []]
+                kept += patterns[start..<end]
             }
-            for completion in completions {
-                // The ending's path, read by the resolver's preview.
-                summary.work += 2 * (prefix.unicodeScalars.count + completion.count) + states.count
-                var matching = alwaysMatching
-                for (other, own) in states {
-                    guard let program = rules[other].path else { continue }
-                    if program.accepts(from: own, completion, work: &summary.work) { matching.append(other) }
-                }
-                var full = prefix
-                full.unicodeScalars.append(contentsOf: completion)
-                visit(Ending(path: full, variants: key.variants, rules: Self.unique(matching.sorted())))
-            }
+            start = end
         }
-    }
-
-    /// Completions are counted per component and per region (the catch-all that matches every
-    /// continuation, or -1 where no route does).
-    private struct AttemptKey: Hashable {
-        var rule: Int
-        var region: Int
-    }
-
-    /// For each number of `/` from none to one more than the pattern spells, the shortest characters
-    /// with that many that take `program` from one of `states` to a match and leave a canonical
-    /// path (no `//`, no final `/` unless the path is `/`). Paths with different numbers of
-    /// segments are different kinds of URL (a `?*` that spans segments, or not), so each count
-    /// gets its own.
-    ///
-    /// A breadth-first search over single program states, not sets of them: one accepting run is
-    /// all a completion needs, and sets would multiply where `?` also matches `/` (each `/` read
-    /// starts another partial match), so the search is linear in the program's size.
-    private func shortestCompletions(
-        _ program: WildcardPattern, from states: [Int], endsWithSlash: Bool, prefix: String, work: inout Int,
-        marks: inout StateSet
-    ) -> [[Unicode.Scalar]] {
-        // Reading the program for its slashes and characters.
-        work += 3 * program.program.count
-        struct Node: Hashable {
-            var state: Int
-            var endsWithSlash: Bool
-            var slashes: Int
-        }
-        let maximumSlashes = program.program.filter { $0 == .scalar("/") }.count + 1
-        var found: [[Unicode.Scalar]] = []
-        var foundSlashes: Set<Int> = []
-        var scalars: Set<Unicode.Scalar> = ["/", "x"]
-        for case .scalar(let scalar) in program.program { scalars.insert(scalar) }
-        for case .oneOf(let characterClass) in program.program {
-            scalars.formUnion(ValueShape.distinguishedScalars.filter { program.accepts(characterClass, $0) })
-        }
-        // `x` first, so that examples read as letters where any character does.
-        let alphabet = scalars.sorted { ($0 == "x" ? 0 : 1, $0.value) < ($1 == "x" ? 0 : 1, $1.value) }
-        var queue: [(node: Node, parent: Int, scalar: Unicode.Scalar)] = []
-        var seen: Set<Node> = []
-        for state in states.sorted() {
-            let node = Node(state: state, endsWithSlash: endsWithSlash, slashes: 0)
-            if seen.insert(node).inserted { queue.append((node, -1, "/")) }
-        }
-        var cursor = 0
-        var successors: [Int] = []
-        while cursor < queue.count {
-            let (node, _, _) = queue[cursor]
-            let depth = cursor
-            cursor += 1
-            let isStart = queue[depth].parent < 0
-            // Each node tries every character of the search's alphabet; a match rebuilds its path.
-            work += alphabet.count + 1
-            let canEnd = !node.endsWithSlash || (isStart && prefix == "/")
-            if canEnd, program.isMatch(node.state), foundSlashes.insert(node.slashes).inserted {
-                var text: [Unicode.Scalar] = []
-                var current = depth
-                while queue[current].parent >= 0 {
-                    text.append(queue[current].scalar)
-                    current = queue[current].parent
-                }
-                found.append(text.reversed())
-                if foundSlashes.count > maximumSlashes { break }
-            }
-            for scalar in alphabet {
-                if node.endsWithSlash && scalar == "/" { continue }
-                let slashes = node.slashes + (scalar == "/" ? 1 : 0)
-                guard slashes <= maximumSlashes else { continue }
-                successors.removeAll(keepingCapacity: true)
-                program.successors(of: node.state, on: scalar, into: &successors, marks: &marks)
-                work += successors.count
-                for state in successors {
-                    let next = Node(state: state, endsWithSlash: scalar == "/", slashes: slashes)
-                    if seen.insert(next).inserted { queue.append((next, depth, scalar)) }
-                }
-            }
-        }
-        return found
+        return kept
     }
 
     /// `/`, the spares, and the characters a live thread or pattern state treats specially: the next
@@ -478,7 +362,7 @@ struct CoverageAnalysis {
         (UInt64(rule) << 32) | UInt64(state)
     }
 
-    private static func unique<T: Equatable>(_ sorted: [T]) -> [T] {
+    static func unique<T: Equatable>(_ sorted: [T]) -> [T] {
         var result: [T] = []
         result.reserveCapacity(sorted.count)
         for element in sorted where result.last != element { result.append(element) }

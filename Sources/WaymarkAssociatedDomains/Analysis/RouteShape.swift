@@ -75,6 +75,8 @@ struct DomainRoutes: Sendable {
     /// The routes' segments with typed parameters inside them (`v{major<int>}.{minor<int>}`), whose
     /// splits the analysis does not fix as the table's scan does (``PatternPlace``).
     let patternSegments: Set<String>
+    /// Which variant's route wins where several match (``RouteOrder``).
+    let order: RouteOrder
 
     init(resolver: RouteResolver, domain: String) {
         let table = resolver.table
@@ -86,22 +88,29 @@ struct DomainRoutes: Sendable {
         var variants: [VariantShape] = []
         var opaque: Set<String> = []
         var patterns: Set<String> = []
+        var ranked: [(scopeRank: Int, priority: Int, registration: Int, isExact: Bool, ranks: [Specificity.Rank])] = []
         if acceptsDomain {
             for registration in table.registrations
             where registration.scopes.contains(.universalAny)
                 || registration.scopes.contains(.universal(domain: domain))
             {
                 let shapes = Self.shapes(of: registration, in: table)
-                for shape in shapes {
+                let scopeRank = registration.scopes.contains(.universal(domain: domain)) ? 2 : 1
+                for (shape, variant) in zip(shapes, registration.template.variants) {
                     opaque.formUnion(shape.opaqueTypes)
-                    patterns.formUnion(
-                        shape.patterns.values.filter { $0.captureShapes.contains { $0 != .any } }.map(
-                            \.pattern.description))
+                    let typed = shape.patterns.values.filter { $0.captureShapes.contains { $0 != .any } }
+                    patterns.formUnion(typed.map(\.pattern.description))
+                    ranked.append(
+                        (
+                            scopeRank, registration.priority, registration.index,
+                            shape.opaqueTypes.isEmpty && typed.isEmpty, Specificity(variant).ranks
+                        ))
                 }
                 variants += shapes
             }
         }
         self.variants = variants
+        order = RouteOrder(ranked)
         opaqueTypes = opaque
         patternSegments = patterns
     }
