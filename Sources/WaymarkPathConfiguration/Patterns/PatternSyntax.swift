@@ -349,14 +349,9 @@ struct PatternParser {
         return .nonASCII(scalars: [scalar], anyNonASCII: false)
     }
 
-    /// A scalar and its one-scalar lower- and upper-case forms.
+    /// A scalar and every scalar Java matches it with ignoring case (``JavaCaseFolding``).
     static func caseVariants(of scalar: Unicode.Scalar) -> [Unicode.Scalar] {
-        var variants = [scalar]
-        for mapping in [scalar.properties.lowercaseMapping, scalar.properties.uppercaseMapping] {
-            let mapped = mapping.unicodeScalars
-            if mapped.count == 1, let only = mapped.first, !variants.contains(only) { variants.append(only) }
-        }
-        return variants
+        JavaCaseFolding.variants(of: scalar)
     }
 
     /// `set` with the other case of every ASCII letter in it.
