@@ -122,6 +122,46 @@ import WaymarkPathConfiguration
         #expect(last.message.hasPrefix(expected[failure] ?? "?") || truncatedElsewhere, "\(last)")
     }
 
+    /// An answer with both a chunked encoding and a Content-Length (shorter or longer than what
+    /// arrives) is refused, and the message names the pair, not a truncation. Bytes past a
+    /// Content-Length without chunking are not part of the message (RFC 9112 §6.3): the announced
+    /// bytes are the body, and a document in them is applied.
+    @Test(arguments: ["chunked, Content-Length short", "chunked, Content-Length long", "bytes past the length"])
+    func anAnswerWithBothLengthsIsRefusedByName(shape: String) async throws {
+        let document = Self.document("sent")
+        let chunked =
+            Data(String(document.count, radix: 16).utf8) + Data("\r\n".utf8) + document + Data("\r\n0\r\n\r\n".utf8)
+        let server = try TestHTTPServer { _, _ in
+            switch shape {
+            case "chunked, Content-Length short":
+                return .init(status: 200, headers: ["Transfer-Encoding": "chunked"], body: chunked, announcedLength: 5)
+            case "chunked, Content-Length long":
+                return .init(
+                    status: 200, headers: ["Transfer-Encoding": "chunked"], body: chunked,
+                    announcedLength: chunked.count + 40)
+            default: return .init(status: 200, body: document + Data("junk".utf8), announcedLength: document.count)
+            }
+        }
+        defer { server.stop() }
+        let url = server.baseURL.appendingPathComponent("lengths.json")
+        let loader = loader(url)
+        await loader.load()
+        let last = try #require(await loader.reports.last)
+        if shape == "bytes past the length" {
+            #expect(last.kind == .applied, "\(last)")
+            #expect(await title(loader) == "sent")
+            return
+        }
+        #expect(last.kind == .failed, "\(last)")
+        #expect(await title(loader) != "sent", "\(last)")
+        // The client may end such a transfer itself ("the request failed"); when it hands the body
+        // over, the message names both headers.
+        #expect(
+            last.message.contains("both a Transfer-Encoding and a Content-Length")
+                || last.message.hasPrefix("the request failed"), "\(last.message)")
+        #expect(!last.message.contains("truncated"), "\(last.message)")
+    }
+
     @Test func aServerThatDoesNotAnswerInTimeIsReported() async throws {
         let server = try TestHTTPServer { _, _ in .init(status: 200, body: Self.document("late"), delay: 2) }
         defer { server.stop() }

@@ -337,7 +337,10 @@ public actor PathConfigurationLoader {
         }
     }
 
-    /// Why a body is shorter than the answer's `Content-Length` says, or `nil`.
+    /// Why a body's length is not what the answer's `Content-Length` says, or `nil`: cut short,
+    /// longer than announced, or an answer that also says `Transfer-Encoding: chunked`, which HTTP
+    /// forbids beside a `Content-Length` (RFC 9112 §6.1: a sender must not, and the pair is the mark
+    /// of request smuggling), named as such rather than as a truncation (issue 31).
     ///
     /// The comparison holds only for an answer without a `Content-Encoding` (or `identity`). With
     /// one (`gzip`, `deflate`, `br`), `Content-Length` counts the encoded bytes while URLSession hands
@@ -348,6 +351,13 @@ public actor PathConfigurationLoader {
         guard BoundedDownload.contentEncoding(of: answer) == nil,
             let length = answer.value(forHTTPHeaderField: "Content-Length").flatMap(Int.init), length != body.count
         else { return nil }
+        if let transfer = answer.value(forHTTPHeaderField: "Transfer-Encoding"), !transfer.isEmpty {
+            return
+                "the answer has both a Transfer-Encoding and a Content-Length (\(length) bytes; \(body.count) arrived), which HTTP forbids (RFC 9112 §6.1): refused"
+        }
+        if body.count > length {
+            return "the body is longer than its Content-Length: \(body.count) bytes arrived, \(length) announced"
+        }
         return "the body is truncated: \(body.count) of \(length) bytes arrived"
     }
 }
