@@ -87,6 +87,34 @@ extension ScalingCases {
                         }
                     }))
         }
+        // One-member objects that are all different (keys of two letters, values up to five
+        // digits), so that none shares another's dictionary: the most dictionaries the cap allows.
+        cases.append(
+            ScalingCase(
+                name: "json-dense-distinct-objects",
+                input: "PathConfiguration(data:), n bytes: an array of distinct {\"ab\":N} in settings",
+                baseSize: 50_000,
+                prepare: { size in
+                    var items: [String] = []
+                    var used = 82
+                    let letters = Array("abcdefghijklmnopqrstuvwxyz")
+                    var index = 0
+                    while true {
+                        let key = String([letters[index % 26], letters[(index / 26) % 26]])
+                        let item = #"{"\#(key)":\#(index / 676)}"#
+                        guard used + item.utf8.count + 1 <= size else { break }
+                        used += item.utf8.count + 1
+                        items.append(item)
+                        index += 1
+                    }
+                    let data = configuration("[" + items.joined(separator: ",") + "]")
+                    let kept = Kept()
+                    return {
+                        let configuration = try PathConfiguration(data: data)
+                        kept.value = configuration
+                        return configuration.settings.count
+                    }
+                }))
         return cases
     }
 
