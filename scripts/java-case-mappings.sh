@@ -14,8 +14,8 @@ version=$(java -version 2>&1 | head -1)
   echo "enum JavaCaseMappings {"
   echo "    static let javaVersion = \"$(echo "$version" | sed 's/"/\\"/g')\""
   echo "    static let table = \"\"\""
-  java scripts/java/CaseMappings.java | tr '\t' ' ' | paste -sd ';' | fold -w 96
-  echo "\"\"\""
+  java scripts/java/CaseMappings.java | tr '\t' ' ' | paste -sd ';' | fold -w 96 | sed 's/^/        /'
+  echo "        \"\"\""
   echo "}"
 } > "$out"
 echo "wrote $out"

@@ -97,7 +97,8 @@ import Waymark
                     }
                     // On tables this small their own cost (numbering, indexes) can show; never more.
                     if reduced.work > 2 * unreduced.work + 2_000 {
-                        failures.append("seed \(seed): work \(reduced.work) with the reductions, \(unreduced.work) without")
+                        failures.append(
+                            "seed \(seed): work \(reduced.work) with the reductions, \(unreduced.work) without")
                     }
                 }
             }
@@ -119,7 +120,8 @@ import Waymark
         builder.add("/:p/zz", name: "wipe", options: options) { _ in .handled }
         let file = try #require(
             try? AppSiteAssociation(
-                data: Data(#"{"applinks": {"details": [{"appIDs": ["\#(Self.app)"], "components": [{"/": "/a/*"}]}]}}"#.utf8)))
+                data: Data(
+                    #"{"applinks": {"details": [{"appIDs": ["\#(Self.app)"], "components": [{"/": "/a/*"}]}]}}"#.utf8)))
         let report = file.check(
             against: try builder.build(), appID: Self.app, domain: Self.domain,
             options: AssociationCheckOptions(confirmationRoutes: .keepInBrowser))
@@ -150,10 +152,11 @@ import Waymark
 
     /// A pattern's tail is what every match ends with: none past a wildcard, and only the part after
     /// the last place a variable's alternatives join.
-    @Test(arguments: [
-        ("/?*/?*/x17", "/x17"), ("/docs/*", nil), ("*.json", ".json"), ("/$(v)/menu", "/menu"),
-        ("/x$(v)", nil), ("/a?", nil), ("/exact", "/exact"),
-    ] as [(String, String?)])
+    @Test(
+        arguments: [
+            ("/?*/?*/x17", "/x17"), ("/docs/*", nil), ("*.json", ".json"), ("/$(v)/menu", "/menu"),
+            ("/x$(v)", nil), ("/a?", nil), ("/exact", "/exact"),
+        ] as [(String, String?)])
     func tails(pattern: String, tail: String?) {
         let program = WildcardPattern(
             pattern, caseSensitive: true, variables: ["v": ["ab", "b"]], alsoMatchesParent: true

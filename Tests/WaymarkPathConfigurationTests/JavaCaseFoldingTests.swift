@@ -40,7 +40,9 @@ import Testing
                 differences.append(String(format: "U+%04X: Waymark U+%04X, Java U+%04X", value, ours, theirs))
             }
         }
-        #expect(differences.isEmpty, "\(differences.count) differ from \(JavaCaseMappings.javaVersion): \(differences.prefix(10))")
+        #expect(
+            differences.isEmpty,
+            "\(differences.count) differ from \(JavaCaseMappings.javaVersion): \(differences.prefix(10))")
     }
 
     /// The characters of issue 31, and their like, in Android patterns: a letter, a class of one

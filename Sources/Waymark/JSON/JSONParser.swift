@@ -204,7 +204,9 @@ extension JSONParser {
                 hasher.combine(key)
                 hasher.combine(value)
                 let slot = hasher.finalize() & (smallObjects.count - 1)
-                if let known = smallObjects[slot], let member = known[key], member.isIdentical(to: value) { return known }
+                if let known = smallObjects[slot], let member = known[key], member.isIdentical(to: value) {
+                    return known
+                }
                 let object = [key: value]
                 smallObjects[slot] = object
                 return object

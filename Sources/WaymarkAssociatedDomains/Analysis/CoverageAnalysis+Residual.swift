@@ -15,7 +15,8 @@ extension CoverageAnalysis {
     /// completion, and the path goes to `visit` with every component that matches it.
     func residual(
         _ prefix: String, _ key: ResidualKey, _ alwaysMatching: [Int],
-        _ tails: RuleTails, _ universal: [[Bool]], _ attempts: inout [AttemptKey: Int], _ summary: inout Summary, _ marks: inout StateSet,
+        _ tails: RuleTails, _ universal: [[Bool]], _ attempts: inout [AttemptKey: Int], _ summary: inout Summary,
+        _ marks: inout StateSet,
         _ visit: (Ending) -> Void
     ) {
         let endsWithSlash = key.endsWithSlash

@@ -178,7 +178,8 @@ struct CoverageAnalysis {
                         summary.work += live.count + variants.count
                         var prefix = path(index, parents, via)
                         prefix.unicodeScalars.append(scalar)
-                        residual(prefix, residualKey, alwaysMatching, tails, universal, &attempts, &summary, &marks, visit)
+                        residual(
+                            prefix, residualKey, alwaysMatching, tails, universal, &attempts, &summary, &marks, visit)
                     }
                     continue
                 }

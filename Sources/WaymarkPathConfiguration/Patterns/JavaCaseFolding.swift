@@ -35,7 +35,9 @@ enum JavaCaseFolding {
 
     private static func single(_ mapping: String) -> Unicode.Scalar? {
         let scalars = mapping.unicodeScalars
-        guard let first = scalars.first, scalars.index(after: scalars.startIndex) == scalars.endIndex else { return nil }
+        guard let first = scalars.first, scalars.index(after: scalars.startIndex) == scalars.endIndex else {
+            return nil
+        }
         return first
     }
 
