@@ -71,21 +71,28 @@ struct StarCover: Sendable {
         nearestStar = nearest
     }
 
-    /// `states` (one pattern's, ascending) without those a `*` among them covers, in the same order;
+    /// `states` (one pattern's, ascending, each once) without those a `*` among them covers, in the same order;
     /// `work` is charged one unit per state and per link followed.
     func reduced(_ states: ArraySlice<Int>, work: inout Int) -> [Int] {
         guard let last = states.last else { return [] }
-        let members = Set(states)
         work += 2 * states.count
-        return states.filter { state in
-            var star = Int(nearestStar[state])
-            // Post-dominators lie ahead, so none past the last member can be one.
+        // The states are ascending and post-dominators lie ahead: a member is found by searching
+        // the states after the one asking, without a set made for each step of the walk.
+        return states.indices.filter { position in
+            var star = Int(nearestStar[states[position]])
+            var low = position + 1
+            // None past the last member can be one.
             while star >= 0 && star <= last {
                 work += 1
-                if members.contains(star) { return false }
+                var high = states.endIndex
+                while low < high {
+                    let middle = (low + high) / 2
+                    if states[middle] < star { low = middle + 1 } else { high = middle }
+                }
+                if low < states.endIndex && states[low] == star { return false }
                 star = Int(nearestStar[star])
             }
             return true
-        }
+        }.map { states[$0] }
     }
 }

@@ -331,7 +331,7 @@ struct PatternParser {
 
     private func literal(_ scalar: Unicode.Scalar) -> PatternNode {
         if caseInsensitive {
-            let variants = Self.caseVariants(of: scalar)
+            let variants = JavaCaseFolding.variants(of: scalar)
             if variants.count > 1 {
                 var set = ByteSet()
                 var others: [Unicode.Scalar] = []
@@ -347,11 +347,6 @@ struct PatternParser {
         // narrowing: scalar.isASCII, so its value is below 0x80
         if scalar.isASCII { return .bytes(ByteSet([UInt8(scalar.value)])) }
         return .nonASCII(scalars: [scalar], anyNonASCII: false)
-    }
-
-    /// A scalar and every scalar Java matches it with ignoring case (``JavaCaseFolding``).
-    static func caseVariants(of scalar: Unicode.Scalar) -> [Unicode.Scalar] {
-        JavaCaseFolding.variants(of: scalar)
     }
 
     /// `set` with the other case of every ASCII letter in it.
@@ -519,7 +514,7 @@ struct PatternParser {
         index += 1  // ']'
         if caseInsensitive {
             set = Self.withOtherCase(set)
-            others = others.flatMap { Self.caseVariants(of: $0) }.reduce(into: []) { list, scalar in
+            others = others.flatMap { JavaCaseFolding.variants(of: $0) }.reduce(into: []) { list, scalar in
                 if scalar.isASCII {
                     // narrowing: scalar.isASCII, so its value is below 0x80
                     set.insert(UInt8(scalar.value))
