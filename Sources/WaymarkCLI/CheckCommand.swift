@@ -16,7 +16,7 @@ struct CheckCommand: ParsableCommand {
             and each of its skipped rules, skipped patterns and warnings is a line \
             'FILE: warning: pathConfiguration: rules[N].patterns[M]: [skipped: ]message' (a skipped rule \
             or pattern is a warning: the rest of the document applies). The document is read with the \
-            same --platform and historical-rule options as 'waymark properties'. The file is given with \
+            same --target, query-matching and historical-rule options as 'waymark properties'. The file is given with \
             --routes FILE, as for every other command (without it, the embedded example is checked); \
             the older 'waymark check FILE' still works, with a deprecation note on standard error. \
             'waymark check --config FILE' checks a path-configuration document alone, printing \
@@ -148,6 +148,7 @@ struct CheckCommand: ParsableCommand {
             if json {
                 let line = OrderedJSON.object([
                     ("file", .string(path)),
+                    ("target", .string(options.target.rawValue)),
                     ("ruleIndex", diagnostic.ruleIndex.map { .value(.number(Double($0))) } ?? .null),
                     ("patternIndex", diagnostic.patternIndex.map { .value(.number(Double($0))) } ?? .null),
                     ("severity", .string(diagnostic.severity.rawValue)),
@@ -159,10 +160,11 @@ struct CheckCommand: ParsableCommand {
             }
         }
         if !json {
+            let reading = "read as \(options.target.version)"
             printLine(
                 document.diagnostics.isEmpty
-                    ? "\(path): ok"
-                    : "\(path): \(document.diagnostics.count) problem(s); the rest of the document applies")
+                    ? "\(path): ok (\(reading))"
+                    : "\(path): \(document.diagnostics.count) problem(s), \(reading); the rest of the document applies")
         }
     }
 

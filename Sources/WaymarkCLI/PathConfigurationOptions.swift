@@ -5,13 +5,19 @@ import WaymarkPathConfiguration
 /// `check`, `resolve`, `explain` and `navigate` read one document the same way.
 struct PathConfigurationOptions: ParsableArguments {
     @Option(
-        help:
-            "Whose Hotwire Native semantics the path configuration gets: ios (default) or android (case-insensitive, query always matched)."
-    )
-    var platform = "ios"
+        help: ArgumentHelp(
+            "The library whose answers the path configuration gives: "
+                + PathConfiguration.Target.allCases.map(\.rawValue).joined(separator: ", ")
+                + " (default hotwire-native-ios, the newest release; docs/path-configuration.md lists what each reproduces).",
+            valueName: "library"))
+    var target = PathConfiguration.Target.hotwireNativeIOS.rawValue
 
-    @Flag(name: .customLong("no-query-matching"), help: "Match the path alone, without '?query' (ios only).")
-    var noQueryMatching = false
+    @Flag(
+        inversion: .prefixedNo,
+        help:
+            "Whether '?query' is appended to the path before matching (iOS targets only; default: the library's own, on for Hotwire Native, off for Turbo)."
+    )
+    var queryMatching: Bool?
 
     @Flag(help: "Let the document override the built-in historical-location rules (Hotwire puts them last).")
     var overridableHistoricalRules = false
@@ -22,19 +28,24 @@ struct PathConfigurationOptions: ParsableArguments {
 
     /// The options these flags stand for.
     ///
-    /// - Throws: `ValidationError` for an unknown platform, or `--no-query-matching` with android
-    ///   (Hotwire Native Android has no such switch: accepting it would print properties no
-    ///   Android app gets).
+    /// - Throws: `ValidationError` for an unknown target, or a query-matching flag with an Android
+    ///   target (Android has no such switch: accepting it would print properties no Android app
+    ///   gets), or `--overridable-historical-rules` with a Turbo target (which has no such rules).
     func options() throws -> PathConfiguration.Options {
-        guard let platform = PathConfiguration.Platform(rawValue: platform.lowercased()) else {
-            throw ValidationError("--platform must be ios or android, not '\(platform)'")
+        guard let target = PathConfiguration.Target(rawValue: target.lowercased()) else {
+            let known = PathConfiguration.Target.allCases.map(\.rawValue).joined(separator: ", ")
+            throw ValidationError("--target must be one of \(known), not '\(target)'")
         }
-        if platform == .android && noQueryMatching {
+        if target.platform == .android, let queryMatching {
             throw ValidationError(
-                "--no-query-matching applies to ios only: Hotwire Native Android always matches '?query'")
+                "--\(queryMatching ? "" : "no-")query-matching applies to iOS targets only: "
+                    + "\(target) always matches '?query'")
+        }
+        if overridableHistoricalRules && !target.hasHistoricalLocationRules {
+            throw ValidationError("--overridable-historical-rules: \(target) has no built-in historical-location rules")
         }
         return PathConfiguration.Options(
-            platform: platform, queryStringMatching: !noQueryMatching,
-            historicalLocationRules: overridableHistoricalRules ? .beforeDocument : .afterDocument)
+            target: target, queryStringMatching: queryMatching,
+            historicalLocationRules: overridableHistoricalRules ? .beforeDocument : nil)
     }
 }

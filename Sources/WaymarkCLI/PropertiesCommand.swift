@@ -9,10 +9,12 @@ struct PropertiesCommand: ParsableCommand {
         commandName: "properties",
         abstract: "Print the merged path-configuration properties of URLs and paths.",
         discussion: """
-            Prints one JSON object per input per line, with the keys input, matched (the exact string the \
-            patterns ran on), properties and matchedRules (indexes into the document's rules); a lookup that \
+            Prints one JSON object per input per line, with the keys input, target (the library whose \
+            answers these are, --target), matched (the exact string the patterns ran on), properties and matchedRules (indexes into the document's rules); a lookup that \
             stopped at its work bound also has "complete": false, and says so on standard error. Skipped \
-            rules and unknown values are printed to standard error. The document is --config FILE, or else the \
+            rules and unknown values are printed to standard error. An input with an RFC 3986 scheme \
+            ('https:', 'shop:', 'mailto:', 'tel:') is a URL, read as the target reads URLs; anything else is \
+            a path, matched as given. The document is --config FILE, or else the \
             route file's pathConfiguration. Exit status: 0; 1 when a file cannot be read or a line of \
             --input is over 1 MiB; 2 for a usage error.
             """ + "\n\n" + URLInputOptions.discussion
@@ -63,9 +65,10 @@ struct PropertiesCommand: ParsableCommand {
             printError("\(config ?? source.sourceName): \(diagnostic)")
         }
         while let input = try urlSource.next() {
-            let match = input.contains("://") ? document.match(url: input) : document.match(path: input)
+            let match = URIScheme.hasScheme(input) ? document.match(url: input) : document.match(path: input)
             var fields: [(String, OrderedJSON)] = [
                 ("input", .string(input)),
+                ("target", .string(options.target.rawValue)),
                 ("matched", .string(match.input)),
                 ("properties", .value(.object(match.properties.raw))),
                 ("matchedRules", .array(match.matchedRules.map { .value(.number(Double($0))) })),

@@ -41,7 +41,7 @@
             #expect(lines.count == 3)
             #expect(
                 lines[0].hasSuffix(
-                    #"warning: pathConfiguration: rules[0]: context: "sideways" is not one of default, modal; the typed accessor reads it as default"#
+                    #"warning: pathConfiguration: rules[0]: context: "sideways" is not one of default, modal; hotwire-native-ios reads it as default"#
                 ))
             #expect(
                 lines[1].hasSuffix(
@@ -56,12 +56,15 @@
             let document = #"{"rules": [{"patterns": ["/p/"], "properties": {"context": "MODAL"}}]}"#
             let iOS = try Self.check(document)
             #expect(iOS.standardOutput.contains(#"rules[0]: context: "MODAL" is not one of default, modal"#))
-            let android = try Self.check(document, ["--platform", "android"])
+            let android = try Self.check(document, ["--target", "hotwire-native-android"])
             #expect(android.status == 0)
             #expect(android.standardOutput.hasSuffix(": ok\n"))
-            let wrong = try Self.check(document, ["--platform", "web"])
+            let wrong = try Self.check(document, ["--target", "web"])
             #expect(wrong.status != 0)
-            #expect(wrong.standardError.contains("--platform must be ios or android, not 'web'"))
+            #expect(
+                wrong.standardError.contains(
+                    "--target must be one of hotwire-native-ios, hotwire-native-ios-main, hotwire-native-android, turbo-ios, turbo-android, not 'web'"
+                ))
         }
 
         @Test func aGoodDocumentAddsNothing() throws {
@@ -79,9 +82,9 @@
             #expect(output.status == 0)
             #expect(
                 output.standardOutput == """
-                    \(document): rules[0]: warning: context: "sideways" is not one of default, modal; the typed accessor reads it as default
+                    \(document): rules[0]: warning: context: "sideways" is not one of default, modal; hotwire-native-ios reads it as default
                     \(document): rules[0].patterns[1]: skipped: "(?<=x)b" column 1: lookbehind is not supported
-                    \(document): 2 problem(s); the rest of the document applies
+                    \(document): 2 problem(s), read as hotwire-native-ios 1.2.0–1.3.0-beta; the rest of the document applies
 
                     """)
             let broken = try CommandRunner.temporaryFile(#"{"rules": [}"#, name: "broken.json")

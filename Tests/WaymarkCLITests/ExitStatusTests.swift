@@ -62,7 +62,7 @@
         /// A usage error is 2 for every command: no URL, an unknown option, a value an option refuses.
         @Test(arguments: ["resolve", "explain", "navigate", "link", "links", "check", "properties"])
         func usageErrorsExitWithTwo(command: String) throws {
-            var attempts = [[command, "--no-such-option"], [command, "--platform", "web", "app://x"]]
+            var attempts = [[command, "--no-such-option"], [command, "--target", "web", "app://x"]]
             if ["resolve", "explain", "navigate", "link"].contains(command) { attempts.append([command]) }
             for arguments in attempts {
                 let output = try CommandRunner.run(arguments)

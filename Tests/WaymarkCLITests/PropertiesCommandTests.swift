@@ -24,8 +24,8 @@
             #expect(output.status == 0)
             #expect(
                 output.standardOutput == """
-                    {"input":"/posts/new","matched":"/posts/new","properties":{"context":"modal","title":"New"},"matchedRules":[0,1]}
-                    {"input":"https://x.example/search?q=a#top","matched":"/search?q=a","properties":{"context":"default","title":"Results"},"matchedRules":[0,3]}
+                    {"input":"/posts/new","target":"hotwire-native-ios","matched":"/posts/new","properties":{"context":"modal","title":"New"},"matchedRules":[0,1]}
+                    {"input":"https://x.example/search?q=a#top","target":"hotwire-native-ios","matched":"/search?q=a","properties":{"context":"default","title":"Results"},"matchedRules":[0,3]}
 
                     """)
             #expect(
@@ -51,28 +51,34 @@
             let lines = output.standardOutput.split(separator: "\n")
             #expect(lines.count == 2)
             #expect(lines.first?.hasSuffix(#""complete":false}"#) == true)
-            #expect(lines.last == #"{"input":"/ab","matched":"/ab","properties":{},"matchedRules":[]}"#)
+            #expect(
+                lines.last
+                    == #"{"input":"/ab","target":"hotwire-native-ios","matched":"/ab","properties":{},"matchedRules":[]}"#
+            )
             #expect(output.standardError.contains("stopped at its work bound"))
         }
 
-        /// `--platform android` reads the document as Hotwire Native Android does.
+        /// `--target hotwire-native-android` reads the document as Hotwire Native Android does.
         @Test func thePlatformOptionChoosesTheSemantics() throws {
             let config = try CommandRunner.temporaryFile(
                 #"{"rules": [{"patterns": ["/NEW$"], "properties": {"context": "MODAL"}}]}"#, name: "android.json")
             let iOS = try CommandRunner.run(["properties", "--config", config, "/posts/new"])
             #expect(iOS.standardOutput.contains(#""properties":{},"matchedRules":[]"#))
             let android = try CommandRunner.run([
-                "properties", "--config", config, "--platform", "android", "/posts/new",
+                "properties", "--config", config, "--target", "hotwire-native-android", "/posts/new",
             ])
             #expect(android.standardOutput.contains(#""properties":{"context":"MODAL"},"matchedRules":[0]"#))
-            let wrong = try CommandRunner.run(["properties", "--config", config, "--platform", "web", "/"])
+            let wrong = try CommandRunner.run(["properties", "--config", config, "--target", "web", "/"])
             #expect(wrong.status != 0)
-            #expect(wrong.standardError.contains("--platform must be ios or android, not 'web'"))
+            #expect(
+                wrong.standardError.contains(
+                    "--target must be one of hotwire-native-ios, hotwire-native-ios-main, hotwire-native-android, turbo-ios, turbo-android, not 'web'"
+                ))
             let noQuery = try CommandRunner.run([
-                "properties", "--config", config, "--platform", "android", "--no-query-matching", "/",
+                "properties", "--config", config, "--target", "hotwire-native-android", "--no-query-matching", "/",
             ])
             #expect(noQuery.status != 0)
-            #expect(noQuery.standardError.contains("--no-query-matching applies to ios only"))
+            #expect(noQuery.standardError.contains("--no-query-matching applies to iOS targets only"))
         }
 
         @Test func aRouteFileCarriesItsPathConfigurationAndPathPropertiesWin() throws {
@@ -91,11 +97,13 @@
                 output.standardOutput.contains(#""properties":{"context":"modal","tab":"posts","title":"New"}"#),
                 "\(output.standardOutput)")
             let properties = try CommandRunner.run(["properties", "--routes", routes.path, "/posts/new"])
-            #expect(properties.standardOutput.hasPrefix(#"{"input":"/posts/new","matched":"/posts/new""#))
+            #expect(
+                properties.standardOutput.hasPrefix(
+                    #"{"input":"/posts/new","target":"hotwire-native-ios","matched":"/posts/new""#))
         }
 
         /// `resolve`, `explain` and `navigate` read the route file's document with the same
-        /// `--platform` option as `properties`.
+        /// `--target` option as `properties`.
         @Test func resolveReadsThePathConfigurationForThePlatform() throws {
             let config = try CommandRunner.temporaryFile(
                 #"{"rules": [{"patterns": ["/NEW$"], "properties": {"context": "modal"}}]}"#, name: "pc.json")
@@ -107,13 +115,38 @@
             let iOS = try CommandRunner.run(["resolve", "--routes", routes.path, "--json", "app://posts/new"])
             #expect(iOS.standardOutput.contains(#""properties":{}"#), "\(iOS.standardOutput)")
             let android = try CommandRunner.run([
-                "resolve", "--routes", routes.path, "--platform", "android", "--json", "app://posts/new",
+                "resolve", "--routes", routes.path, "--target", "hotwire-native-android", "--json", "app://posts/new",
             ])
             #expect(android.standardOutput.contains(#""properties":{"context":"modal"}"#), "\(android.standardOutput)")
         }
 
         /// A built-in historical-location rule that matched is named, since `matchedRules` indexes
         /// the document's own rules only.
+        /// One rule decides "URL or path" (RFC 3986's scheme): `mailto:` and `tel:` are URLs, read as
+        /// the target reads URLs (Foundation's path: `test@example.com`), not matched whole; a string
+        /// without a scheme is a path, matched as given.
+        @Test func everyInputWithASchemeIsAURL() throws {
+            let config = try CommandRunner.temporaryFile(
+                #"{"rules": [{"patterns": ["^mailto"], "properties": {"whole": true}}, {"patterns": ["^test@"], "properties": {"path": true}}]}"#,
+                name: "schemes.json")
+            let output = try CommandRunner.run([
+                "properties", "--config", config, "mailto:test@example.com", "tel:+15551234567", "a+b.c-d:test@x",
+                "test@example.com", "1tel:x",
+            ])
+            let lines = output.standardOutput.split(separator: "\n").map(String.init)
+            #expect(lines.count == 5)
+            #expect(lines[0].contains(#""matched":"test@example.com","properties":{"path":true}"#), "\(lines[0])")
+            #expect(lines[1].contains(#""matched":"+15551234567""#), "\(lines[1])")
+            #expect(lines[2].contains(#""matched":"test@x","properties":{"path":true}"#), "\(lines[2])")
+            // No scheme (a digit cannot start one): a path, matched as written.
+            #expect(lines[3].contains(#""matched":"test@example.com","properties":{"path":true}"#), "\(lines[3])")
+            #expect(lines[4].contains(#""matched":"1tel:x","properties":{}"#), "\(lines[4])")
+            let android = try CommandRunner.run([
+                "properties", "--config", config, "--target", "hotwire-native-android", "mailto:test@example.com",
+            ])
+            #expect(android.standardOutput.contains(#""target":"hotwire-native-android","matched":"""#))
+        }
+
         @Test func builtInRulesAreNamed() throws {
             let config = try CommandRunner.temporaryFile(#"{"rules": []}"#, name: "empty.json")
             let output = try CommandRunner.run(["properties", "--config", config, "/recede_historical_location"])

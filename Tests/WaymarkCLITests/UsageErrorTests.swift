@@ -58,8 +58,8 @@
             switch command {
             case "resolve", "explain", "navigate", "properties":
                 attempts += [
-                    // A value --platform refuses (checked by the command, quoted by its message).
-                    ([command, "--platform", piece, "app://x"], true),
+                    // A value --target refuses (checked by the command, quoted by its message).
+                    ([command, "--target", piece, "app://x"], true),
                     // No URL: the message quotes nothing, the route file's name is there.
                     ([command, "--routes", piece], false),
                     // An option with no value.

@@ -55,8 +55,8 @@ import Testing
     func androidPatternsMatchJavasCaseVariants(pattern: String, text: String) throws {
         let rule = #"{"rules": [{"patterns": ["^/\#(pattern)$"], "properties": {"matched": true}}]}"#
         let android = try PathConfiguration(
-            data: Data(rule.utf8), options: .init(platform: .android, queryStringMatching: false))
-        let ios = try PathConfiguration(data: Data(rule.utf8), options: .init(platform: .iOS))
+            data: Data(rule.utf8), options: .init(target: .hotwireNativeAndroid, queryStringMatching: false))
+        let ios = try PathConfiguration(data: Data(rule.utf8), options: .init(target: .hotwireNativeIOS))
         #expect(android.properties(forPath: "/\(text)").raw["matched"] == true, "Android: \(pattern) on \(text)")
         #expect(ios.properties(forPath: "/\(text)").raw["matched"] == nil, "iOS: \(pattern) on \(text)")
     }

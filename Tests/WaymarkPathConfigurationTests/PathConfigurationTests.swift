@@ -6,8 +6,11 @@ import WaymarkPathConfiguration
 /// The document semantics: cascade, query-string matching, percent-encoded input, trailing slash,
 /// settings-only documents, trailing commas, skipped rules, built-in rules.
 @Suite struct PathConfigurationTests {
-    func configuration(_ json: String, queryStringMatching: Bool = true) throws -> PathConfiguration {
-        try PathConfiguration(data: Data(json.utf8), options: .init(queryStringMatching: queryStringMatching))
+    func configuration(
+        _ json: String, target: PathConfiguration.Target = .hotwireNativeIOS, queryStringMatching: Bool = true
+    ) throws -> PathConfiguration {
+        try PathConfiguration(
+            data: Data(json.utf8), options: .init(target: target, queryStringMatching: queryStringMatching))
     }
 
     static let cascade = """
@@ -46,7 +49,7 @@ import WaymarkPathConfiguration
         }
         #expect(
             "\(document.properties(forPath: "/photos/new"))"
-                == #"PathProperties(iOS: {"context": "modal", "modal_style": "full", "pull_to_refresh_enabled": false, "title": "Add photo"})"#
+                == #"PathProperties(hotwire-native-ios: {"context": "modal", "modal_style": "full", "pull_to_refresh_enabled": false, "title": "Add photo"})"#
         )
     }
 
@@ -63,16 +66,43 @@ import WaymarkPathConfiguration
         #expect(off.properties(forPath: "/search?q=shoes").title == "Search")
     }
 
-    @Test func theInputIsThePercentEncodedPathWithItsTrailingSlash() throws {
+    /// hotwire-native-ios `main` matches `url.path()`: percent-encoded, trailing slash kept.
+    @Test func theMainInputIsThePercentEncodedPathWithItsTrailingSlash() throws {
         let document = try configuration(
-            #"{"rules": [{"patterns": ["/caf%C3%A9$"], "properties": {"title": "encoded"}}, {"patterns": ["/a/$"], "properties": {"title": "slash"}}]}"#
-        )
+            #"{"rules": [{"patterns": ["/caf%C3%A9$"], "properties": {"title": "encoded"}}, {"patterns": ["/a/$"], "properties": {"title": "slash"}}]}"#,
+            target: .hotwireNativeIOSMain)
         #expect(document.properties(for: "https://x.example/caf%C3%A9").title == "encoded")
         #expect(document.properties(for: "https://x.example/a/").title == "slash")
         #expect(document.properties(for: "https://x.example/a").title == nil)
     }
 
-    /// The string patterns see is Hotwire Native iOS's: `URL.path()` (a bare domain gives `""`), and
+    /// Every released Hotwire Native iOS (1.0.0 to 1.3.0-beta) matches `url.path`: decoded, trailing
+    /// slashes dropped, so `/numbers$` matches `https://example.com/numbers/` (the issue's repro),
+    /// where `main` does not.
+    @Test func theReleasedInputIsTheDecodedPathWithoutTrailingSlash() throws {
+        let json = #"{"rules": [{"patterns": ["/numbers$"], "properties": {"view_controller": "numbers"}}]}"#
+        let released = try configuration(json)
+        let main = try configuration(json, target: .hotwireNativeIOSMain)
+        #expect(released.properties(for: "https://example.com/numbers/").viewController == "numbers")
+        #expect(main.properties(for: "https://example.com/numbers/").viewController == nil)
+        #expect(released.properties(for: "https://example.com/numbers").viewController == "numbers")
+    }
+
+    @Test(arguments: [
+        ("https://example.com", ""), ("https://example.com/", "/"), ("https://example.com//", "/"),
+        ("https://example.com/a/", "/a"), ("https://example.com/a//", "/a"), ("https://example.com/a%2F", "/a"),
+        ("https://example.com/caf%C3%A9/", "/caf\u{E9}"), ("https://example.com/%E9/x", ""),
+        ("https://example.com/a%3Fb?q=%20", "/a?b?q=%20"), ("https://example.com/a%20b?", "/a b?"),
+        ("https://example.com/caf\u{E9} x", "/caf\u{E9} x"), ("https://example.com/100%", "/100%"),
+        ("tel:+15551234567", "+15551234567"), ("mailto:test@example.com", "test@example.com"),
+    ])
+    func theReleasedInputIsFoundationsURLPath(url: String, input: String) throws {
+        let document = try configuration(#"{"rules": []}"#)
+        #expect(document.input(for: url) == input)
+        #expect(document.input(for: url) == URL(string: url).map { $0.path + ($0.query.map { "?" + $0 } ?? "") })
+    }
+
+    /// The string patterns see under hotwire-native-ios `main`: `URL.path()` (a bare domain gives `""`), and
     /// `?` + the query whenever the URL has one, an empty one included; a string without a scheme
     /// is taken as it is; raw characters `URL(string:)` would encode are encoded.
     @Test(arguments: [
@@ -84,15 +114,16 @@ import WaymarkPathConfiguration
         ("shop://product/42?x=1", "/42?x=1"), ("shop:product/42", "product/42"), ("/posts/new", "/posts/new"),
         ("product/42", "product/42"), ("", ""),
     ])
-    func theInputIsHotwireIOSs(url: String, input: String) throws {
-        let document = try configuration(#"{"rules": []}"#)
+    func theMainInputIsHotwireIOSMains(url: String, input: String) throws {
+        let document = try configuration(#"{"rules": []}"#, target: .hotwireNativeIOSMain)
         #expect(document.input(for: url) == input)
     }
 
     /// Android: the path and query as written, the query always appended.
     @Test func theAndroidInputIsThePathAndQueryAsWritten() throws {
         let android = try PathConfiguration(
-            data: Data(#"{"rules": []}"#.utf8), options: .init(platform: .android, queryStringMatching: false))
+            data: Data(#"{"rules": []}"#.utf8),
+            options: .init(target: .hotwireNativeAndroid, queryStringMatching: false))
         #expect(android.input(for: "https://example.com/caf\u{E9}?q=a b#x") == "/caf\u{E9}?q=a b")
         #expect(android.input(for: "https://example.com") == "")
         #expect(android.input(for: "https://example.com/a/?") == "/a/?")
@@ -151,7 +182,7 @@ import WaymarkPathConfiguration
                 "rules[0]: skipped: none of its patterns can be used",
                 "rules[0].patterns[0]: skipped: \"(a\" column 1: the group opened here is not closed",
                 "rules[1]: skipped: the rule has no \"patterns\" array",
-                "rules[2]: warning: context: \"sideways\" is not one of default, modal; the typed accessor reads it as default",
+                "rules[2]: warning: context: \"sideways\" is not one of default, modal; hotwire-native-ios reads it as default",
                 "rules[3]: skipped: none of its patterns can be used",
                 "rules[3].patterns[0]: skipped: \"a(?=b)\" column 2: lookahead '(?=)' is not supported",
                 "rules[4]: skipped: the rule's \"patterns\" is empty",

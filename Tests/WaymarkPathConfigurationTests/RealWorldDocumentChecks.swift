@@ -118,7 +118,7 @@ struct RealWorldDocumentChecks {
     func unknownValuesAreReportedWithTheirRule() throws {
         #expect(
             try Self.load("crmne_cluster-headache-tracker_ios_v2.json").diagnostics.map(\.description) == [
-                "rules[1]: warning: modal_style: \"pageSheet\" is not one of large, medium, full, page_sheet, form_sheet; the typed accessor reads it as large"
+                "rules[1]: warning: modal_style: \"pageSheet\" is not one of large, medium, full, page_sheet, form_sheet; hotwire-native-ios reads it as large"
             ])
         #expect(
             try Self.load("matthewblott_skribl-ios_path-configuration.json").diagnostics.map(\.ruleIndex) == [
@@ -127,29 +127,41 @@ struct RealWorldDocumentChecks {
         #expect(
             try Self.load("JuanNitram_laravel-hotwire-example-ios-app_path-configuration.json").diagnostics.map(
                 \.description) == [
-                    #"rules[2]: warning: presentation: "modal" is Turbo iOS's convention and is ignored (the rule sets context); write "context": "modal""#
+                    #"rules[2]: warning: presentation: "modal" is not a presentation hotwire-native-ios knows: it reads it as default and pushes; for a modal write "context": "modal""#
                 ])
     }
 
     /// Turbo iOS's own demo document, the one this project was founded on, marks modal screens with
-    /// `"presentation": "modal"`: they present modally, and loading suggests `context`.
+    /// `"presentation": "modal"` and native screens with `view-controller`: read as Turbo iOS (its
+    /// demo's conventions) they present modally and name their screens; read as Hotwire Native iOS,
+    /// which knows neither, they push, and loading says so and names the keys Hotwire reads.
     func theTurboDemosPresentationModalPresentsModally() throws {
         let url = Self.folder.deletingLastPathComponent().appendingPathComponent(
             "hotwire-corpus/hotwired_turbo-ios_Demo_path-configuration.json")
-        let document = try PathConfiguration(data: try Data(contentsOf: url))
+        let data = try Data(contentsOf: url)
+        let turbo = try PathConfiguration(data: data, options: .init(target: .turboIOS))
+        let hotwire = try PathConfiguration(data: data)
         for path in ["/posts/new", "/posts/1/edit", "/signin", "/strada-form", "/numbers/42"] {
-            let properties = document.properties(forPath: path)
+            let properties = turbo.properties(forPath: path)
             #expect(properties.context == .modal, "\(path)")
             #expect(properties.presentation == .default, "\(path)")
             #expect(properties.routingType == .sheet(withStack: true), "\(path)")
+            #expect(hotwire.properties(forPath: path).context == .default, "\(path)")
+            #expect(hotwire.properties(forPath: path).routingType == nil, "\(path)")
         }
-        #expect(document.properties(forPath: "/numbers").context == .default)
-        #expect(document.properties(forPath: "/numbers").viewController == "numbers")
-        #expect(document.properties(forPath: "/numbers/42").viewController == "numbersDetail")
+        #expect(turbo.properties(forPath: "/numbers").context == .default)
+        #expect(turbo.properties(forPath: "/numbers").viewController == "numbers")
+        #expect(turbo.properties(forPath: "/numbers/42").viewController == "numbersDetail")
+        #expect(hotwire.properties(forPath: "/numbers").viewController == nil)
         #expect(
-            document.diagnostics.map(\.description)
+            turbo.diagnostics.map(\.description)
                 == [0, 2].map {
-                    #"rules[\#($0)]: warning: presentation: "modal" is Turbo iOS's convention and reads as context modal; write "context": "modal""#
+                    #"rules[\#($0)]: warning: presentation: "modal" is Turbo iOS's convention and reads as context modal; Hotwire Native reads "context": "modal""#
+                })
+        #expect(
+            hotwire.diagnostics.map(\.description).filter { $0.contains("view-controller") }
+                == [1, 2].map {
+                    #"rules[\#($0)]: warning: "view-controller" is Turbo iOS's demo spelling; hotwire-native-ios does not read it: write "view_controller""#
                 })
     }
 

@@ -49,10 +49,7 @@ struct URLAnatomy {
 
     /// The scheme of a string (the bytes before the first `:`, when they form a scheme), if any.
     static func schemeRange(_ bytes: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
-        guard let first = bytes.first, isASCIILetter(first) else { return nil }
-        var end = 1
-        while end < bytes.count, isSchemeByte(bytes[end]) { end += 1 }
-        return end < bytes.count && bytes[end] == UInt8(ascii: ":") ? 0..<end : nil
+        URIScheme.range(bytes)
     }
 
     /// What comes before the route path: the kind of string, its scheme, a universal link's host,
@@ -253,17 +250,6 @@ struct URLAnatomy {
             throw Failure(reason: "the universal link has no host; write it as https://DOMAIN/PATH")
         }
         return authority.lowerBound..<end
-    }
-
-    @inline(__always)
-    static func isASCIILetter(_ byte: UInt8) -> Bool {
-        (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
-    }
-
-    @inline(__always)
-    private static func isSchemeByte(_ byte: UInt8) -> Bool {
-        isASCIILetter(byte) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
-            || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
     }
 
     private static func isHTTP(_ bytes: UnsafeBufferPointer<UInt8>, _ scheme: Range<Int>) -> Bool {

@@ -1,30 +1,64 @@
 import Waymark
 
 extension PathConfiguration {
-    /// The exact string a URL's patterns run on, as the platform's Hotwire Native forms it.
+    /// The exact string a URL's patterns run on, as the target's library forms it.
     ///
-    /// - iOS (`PathConfiguration.swift`, `properties(for url: URL)`): `url.path()`, the
-    ///   percent-encoded path with its trailing slash, empty for a bare domain
-    ///   (`https://example.com` → `""`); then, with query-string matching on, `"?" + url.query()`
-    ///   whenever the URL has a query, an empty one included (`/posts/new?` stays `/posts/new?`).
-    ///   Characters Foundation's `URL(string:)` would percent-encode (a space, raw non-ASCII text,
-    ///   a `%` not followed by two hex digits) are encoded the same way.
-    /// - Android (`PathConfiguration.kt`, `path(location:)`): `java.net.URL`'s path and query as
-    ///   written, `?query` appended whenever there is a query.
+    /// - Hotwire Native iOS as released, and Turbo iOS (`PathConfiguration.swift`,
+    ///   `properties(for url: URL)`): `url.path` — the path percent-decoded, every trailing slash
+    ///   dropped but a lone `/`, `""` for a bare domain and when the decoded bytes are not UTF-8
+    ///   (`/%E9`) — then, with query-string matching on, `"?" + url.query`, the query as written,
+    ///   whenever the URL has one, an empty one included (`/posts/new?` becomes `/posts/new?`).
+    /// - Hotwire Native iOS `main`: `url.path()`, the percent-encoded path with its trailing
+    ///   slash, then the query as above.
+    /// - Android (`PathConfiguration.kt`, `path(location:)`): Android's `java.net.URL` path and query
+    ///   as written, `?query` appended whenever there is a query; `""` when Android's `URL`
+    ///   refuses the location (``androidInput(for:)``).
     ///
-    /// The fragment never takes part. A string without a scheme is a path (or a relative
-    /// reference) and is taken as it is. Every scheme is read the same way: for `shop://product/42`
-    /// the authority is `product` and the path `/42`, as Foundation reads it (the resolver's
-    /// integration, ``pathProperties(for:)``, matches app links by their route path instead).
+    /// On iOS, characters Foundation's `URL(string:)` would percent-encode (a space, raw non-ASCII
+    /// text, a `%` not followed by two hex digits) are encoded the same way first. The fragment
+    /// never takes part. A string without a scheme (``URIScheme``) is a path, or a relative
+    /// reference, and is read as the path of a URL. Every scheme is read the same way: for
+    /// `shop://product/42` the authority is `product` and the path `/42`, as Foundation reads it
+    /// (the resolver's integration, ``pathProperties(for:)``, matches app links by their route
+    /// path instead).
     public func input(for url: String) -> String {
-        let (path, query) = Self.parts(of: url)
-        var input = options.platform == .iOS ? Self.encodingInvalid(path, allowing: Self.pathBytes) : String(path)
-        if options.appendsQuery, let query {
-            input +=
-                "?"
-                + (options.platform == .iOS ? Self.encodingInvalid(query, allowing: Self.queryBytes) : String(query))
+        switch options.target {
+        case .hotwireNativeAndroid, .turboAndroid:
+            return Self.androidInput(for: url)
+        case .hotwireNativeIOS, .hotwireNativeIOSMain, .turboIOS:
+            let (path, query) = Self.parts(of: url)
+            let encoded = Self.encodingInvalid(path, allowing: Self.pathBytes)
+            var input = options.target == .hotwireNativeIOSMain ? encoded : Self.foundationPath(encoded)
+            if options.queryStringMatching, let query {
+                input += "?" + Self.encodingInvalid(query, allowing: Self.queryBytes)
+            }
+            return input
         }
-        return input
+    }
+
+    /// The string Android matches for `url`: `java.net.URL`'s path, then `"?" + query` whenever there
+    /// is a query (an empty one included), as Android's own `URL` reads them (``AndroidURL``); `""`
+    /// when Android's `URL` refuses the location, as hotwire-native-android 1.3.1 does
+    /// (`PathConfigurationData.kt`, `path(location:)`: `tel:`, `sms:`, `mailto:` and custom
+    /// schemes such as `shop://product/42`, whose earlier versions and Turbo Android throw). A
+    /// string without a scheme is a path, read as its own path and query.
+    static func androidInput(for url: String) -> String {
+        guard URIScheme.hasScheme(url) else {
+            let (path, query) = parts(of: url)
+            return query.map { path + "?" + $0 } ?? String(path)
+        }
+        guard let (path, query) = AndroidURL.pathAndQuery(url) else { return "" }
+        return query.map { path + "?" + $0 } ?? path
+    }
+
+    /// Foundation's `URL.path` of a percent-encoded path: decoded, `""` when the decoded bytes are
+    /// not UTF-8, and trailing slashes dropped while more than one character is left (`/a//` is
+    /// `/a`, `//` is `/`), measured against Foundation's own `URL` in the test target.
+    static func foundationPath(_ encoded: String) -> String {
+        var encoded = encoded
+        guard var path = encoded.withUTF8({ PercentDecoding.decode($0) }) else { return "" }
+        while path.utf8.count > 1, path.utf8.last == UInt8(ascii: "/") { path.removeLast() }
+        return path
     }
 
     /// The path and the query (`nil` when there is no `?`) of a URL string, as written.
@@ -36,7 +70,7 @@ extension PathConfiguration {
             query = rest[rest.utf8.index(after: question)...]
             rest = rest[..<question]
         }
-        if let colon = rest.utf8.firstIndex(of: UInt8(ascii: ":")), isScheme(rest[..<colon]) {
+        if let colon = rest.utf8.firstIndex(of: UInt8(ascii: ":")), URIScheme.isScheme(rest[..<colon]) {
             rest = rest[rest.utf8.index(after: colon)...]
             if rest.utf8.starts(with: "//".utf8) {
                 // The authority runs to the first '/': the query and the fragment are gone already.
@@ -90,12 +124,5 @@ extension PathConfiguration {
             }
         }
         return String(decoding: result, as: UTF8.self)
-    }
-
-    static func isScheme(_ text: Substring) -> Bool {
-        guard let first = text.unicodeScalars.first, first.isASCII, first.properties.isAlphabetic else { return false }
-        return text.unicodeScalars.allSatisfy {
-            $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0))
-        }
     }
 }

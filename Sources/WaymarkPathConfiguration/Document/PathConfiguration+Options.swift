@@ -1,17 +1,11 @@
 import Waymark
 
 extension PathConfiguration {
-    /// Which Hotwire Native a document is read as: each platform's matching and typed defaults
-    /// differ, and a server team may validate one document for both (docs/path-configuration.md,
-    /// "Compatibility", says what each reproduces and from which source file).
+    /// The two platforms: which typed defaults and spellings apply (each ``Target`` has one).
     public enum Platform: String, Hashable, Sendable, CaseIterable {
-        /// Hotwire Native iOS: case-sensitive patterns on `URL.path()` (percent-encoded, trailing
-        /// slash kept) plus `?query` when query-string matching is on; `pull_to_refresh_enabled`
-        /// defaults to `true`.
+        /// iOS: enum values exact; `pull_to_refresh_enabled` defaults to `true`.
         case iOS = "ios"
-        /// Hotwire Native Android: case-insensitive patterns on `java.net.URL`'s path (as written)
-        /// plus `?query` whenever there is a query; enum values read case-insensitively;
-        /// `pull_to_refresh_enabled` defaults to `false`.
+        /// Android: enum values in any case; `pull_to_refresh_enabled` defaults to `false`.
         case android
     }
 
@@ -24,29 +18,35 @@ extension PathConfiguration {
         /// Before the document's rules, so that a document can override them (what
         /// hotwire-native-ios issue #130 asks for). A deliberate difference from Hotwire: opt in.
         case beforeDocument
-        /// Not at all.
+        /// Not at all, as in Turbo and in Hotwire Native iOS before 1.2.0.
         case off
     }
 
-    /// How a document is read and how lookups read URLs. The defaults reproduce Hotwire Native iOS.
+    /// How a document is read and how lookups read URLs: a ``Target`` and what it lets an app set.
+    /// The defaults reproduce the newest released Hotwire Native iOS.
     public struct Options: Hashable, Sendable {
-        /// The platform whose semantics apply (default `.iOS`).
-        public var platform: Platform
-        /// On iOS, whether `?query` is appended to the path before matching (Hotwire Native iOS's
-        /// `matchQueryStrings`, default on). Android always appends it.
+        /// The library whose answers the document gives (default ``Target/hotwireNativeIOS``).
+        public var target: Target
+        /// On iOS targets, whether `?query` is appended to the path before matching (the library's
+        /// `matchQueryStrings`: on for Hotwire Native iOS, off for Turbo iOS, unless set). Android
+        /// appends it whenever there is one, and has no switch.
         public var queryStringMatching: Bool
-        /// Where the built-in historical-location rules go (default: after the document's, as in
-        /// Hotwire Native).
+        /// Where the built-in historical-location rules go (default: after the document's for
+        /// Hotwire Native, `.off` for Turbo, which has none).
         public var historicalLocationRules: HistoricalLocationRules
 
-        /// Creates options.
+        /// The target's platform.
+        public var platform: Platform { target.platform }
+
+        /// Creates options; a setting left `nil` takes the target's own default.
         public init(
-            platform: Platform = .iOS, queryStringMatching: Bool = true,
-            historicalLocationRules: HistoricalLocationRules = .afterDocument
+            target: Target = .hotwireNativeIOS, queryStringMatching: Bool? = nil,
+            historicalLocationRules: HistoricalLocationRules? = nil
         ) {
-            self.platform = platform
-            self.queryStringMatching = queryStringMatching
-            self.historicalLocationRules = historicalLocationRules
+            self.target = target
+            self.queryStringMatching = queryStringMatching ?? target.queryStringMatchingByDefault
+            self.historicalLocationRules =
+                historicalLocationRules ?? (target.hasHistoricalLocationRules ? .afterDocument : .off)
         }
 
         /// Whether lookups append the query: always on Android, as set on iOS.

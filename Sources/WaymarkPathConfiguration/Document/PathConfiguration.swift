@@ -227,7 +227,7 @@ public struct PathConfiguration: Sendable {
             applied.append((index, "rule \(index)", candidate.rule.properties))
             diagnostics.append(
                 contentsOf: PropertyCheck.diagnostics(
-                    for: candidate.rule.properties, rule: index, platform: options.platform))
+                    for: candidate.rule.properties, rule: index, target: options.target))
         }
         if options.historicalLocationRules == .afterDocument { addBuiltIns() }
         self.settings = settings
@@ -325,7 +325,7 @@ public struct PathConfiguration: Sendable {
             if let index = entry.documentIndex { documentRules.append(index) } else { builtIns.append(entry.name) }
         }
         let merged = MergeCache.Merged(
-            properties: PathProperties(properties, platform: options.platform), rules: documentRules, builtIns: builtIns
+            properties: PathProperties(properties, target: options.target), rules: documentRules, builtIns: builtIns
         )
         merges.store(merged, for: words)
         return Match(

@@ -1,44 +1,65 @@
 public import Waymark
 
 /// The merged properties of the rules that match a URL: the raw dictionary, and typed accessors for
-/// the properties Hotwire Native gives a meaning to, with the defaults of the document's platform.
+/// the properties Hotwire Native gives a meaning to, read as the document's ``PathConfiguration/Target``
+/// reads them.
 ///
-/// Each accessor reads as the platform's Hotwire Native reads (docs/path-configuration.md,
-/// "Compatibility", cites the source files): on iOS an enum value must be written exactly
-/// (`Navigation.swift`, `PathPropertiesExtensions.swift`), on Android in any case
-/// (`PathConfiguration.kt`); a missing, unknown or wrongly typed value reads as the platform's
-/// default. Unknown values and near-miss keys are reported as diagnostics when the document loads.
+/// docs/path-configuration.md, "Compatibility targets", cites the source file of each reading:
+/// - Hotwire Native iOS (`PathPropertiesExtensions.swift`, `Navigation.swift`): enum values exact;
+///   booleans only `true` or `false`; `presentation: "modal"` is not modal and `view-controller`
+///   is not read.
+/// - Hotwire Native Android (`PathConfiguration.kt`): enum values in any case; a boolean key holding
+///   a string or a number reads as the default here, where the library throws
+///   `ClassCastException` when it reads it (loading warns).
+/// - Turbo iOS has no typed properties in the library: the conventions of its guide and demo apply
+///   (`presentation: "modal"` is modal when `context` is not set; `view-controller` names the screen).
+/// - Turbo Android reads every property as a string: `"true"`, in any case, is true.
+///
+/// A missing, unknown or wrongly typed value reads as the target's default. Unknown values,
+/// wrongly typed ones and near-miss keys are reported as diagnostics when the document loads.
 public struct PathProperties: Hashable, Sendable {
     /// Every property, as merged (later rules win).
     public let raw: [String: JSONValue]
-    /// The platform whose defaults the accessors use.
-    public let platform: PathConfiguration.Platform
+    /// The library whose reading the accessors follow.
+    public let target: PathConfiguration.Target
 
-    /// Creates properties from a dictionary, read with a platform's defaults (iOS unless given).
-    public init(_ raw: [String: JSONValue] = [:], platform: PathConfiguration.Platform = .iOS) {
+    /// The target's platform, whose defaults the accessors use.
+    public var platform: PathConfiguration.Platform { target.platform }
+
+    /// Creates properties from a dictionary, read as `target` reads them (the newest released
+    /// Hotwire Native iOS unless given).
+    public init(_ raw: [String: JSONValue] = [:], target: PathConfiguration.Target = .hotwireNativeIOS) {
         self.raw = raw
-        self.platform = platform
+        self.target = target
     }
 
     /// A property by name.
     public subscript(name: String) -> JSONValue? { raw[name] }
 
-    /// An enum property: exact on iOS, in any case on Android.
+    /// An enum property: exact on iOS; on Android in any case, as Kotlin's locale-free
+    /// `uppercase()` compared with the enum's name reads it (so `puſh` is `push` there).
     private func value<Value: RawRepresentable>(_ key: String, _ type: Value.Type) -> Value?
     where Value.RawValue == String {
         guard let text = raw[key]?.stringValue else { return nil }
-        return Value(rawValue: platform == .android ? text.lowercased() : text)
+        return Value(rawValue: platform == .android ? text.uppercased().lowercased() : text)
     }
 
-    /// A true-or-false property; any other type reads as missing.
-    private func flag(_ key: String) -> Bool? { raw[key]?.boolValue }
+    /// A true-or-false property as the target reads it: a JSON boolean; on Turbo Android also a
+    /// string, `"true"` in any case being true and any other false (Kotlin's `toBoolean()` on
+    /// Gson's text). Anything else reads as missing.
+    private func flag(_ key: String) -> Bool? {
+        guard let value = raw[key] else { return nil }
+        if let flag = value.boolValue { return flag }
+        if target == .turboAndroid, let text = value.stringValue { return text.lowercased() == "true" }
+        return nil
+    }
 
-    /// `context`: where the screen goes (default `.default`). A rule without `context` whose
-    /// `presentation` is `"modal"` (Turbo iOS's convention, used by its demo document) reads as
-    /// `.modal`; loading it warns and suggests `"context": "modal"`.
+    /// `context`: where the screen goes (default `.default`). Under Turbo iOS, a rule without
+    /// `context` whose `presentation` is exactly `"modal"` (the convention of Turbo's guide and
+    /// demo) reads as `.modal`; no Hotwire Native library reads that, and loading warns there.
     public var context: PathContext {
         if let context = value("context", PathContext.self) { return context }
-        if raw["context"] == nil, raw["presentation"]?.stringValue?.lowercased() == "modal" { return .modal }
+        if target == .turboIOS, raw["context"] == nil, raw["presentation"]?.stringValue == "modal" { return .modal }
         return .default
     }
 
@@ -54,7 +75,7 @@ public struct PathProperties: Hashable, Sendable {
     public var modalStyle: ModalStyle { value("modal_style", ModalStyle.self) ?? .large }
 
     /// `pull_to_refresh_enabled`: `true` by default on iOS, `false` on Android (each platform's
-    /// source; Hotwire's documentation says the same).
+    /// source; Turbo iOS does not read it, and its `VisitableView` allows pulling by default).
     public var pullToRefreshEnabled: Bool { flag("pull_to_refresh_enabled") ?? (platform == .iOS) }
 
     /// `modal_dismiss_gesture_enabled` (default `true`; iOS).
@@ -71,10 +92,12 @@ public struct PathProperties: Hashable, Sendable {
     /// `historical_location`: set by the built-in historical-location rules (default `false`).
     public var isHistoricalLocation: Bool { flag("historical_location") ?? false }
 
-    /// `view_controller`, or its Turbo-era spelling `view-controller`: the native screen's
-    /// identifier, if any (iOS).
+    /// `view_controller`: the native screen's identifier, if any (iOS). Under Turbo iOS its demo's
+    /// spelling `view-controller` is read too, first; Hotwire Native iOS reads only
+    /// `view_controller` (loading warns about the other).
     public var viewController: String? {
-        raw["view_controller"]?.stringValue ?? raw["view-controller"]?.stringValue
+        if target == .turboIOS, let turbo = raw["view-controller"]?.stringValue { return turbo }
+        return raw["view_controller"]?.stringValue
     }
 
     /// `title` (Android).
@@ -97,7 +120,7 @@ public struct PathProperties: Hashable, Sendable {
 
     /// The properties with `other`'s on top (a shallow merge: `other` wins per key).
     public func merging(_ other: [String: JSONValue]) -> PathProperties {
-        PathProperties(raw.merging(other) { _, new in new }, platform: platform)
+        PathProperties(raw.merging(other) { _, new in new }, target: target)
     }
 }
 
@@ -152,7 +175,8 @@ public enum ModalStyle: String, Hashable, Sendable, CaseIterable {
 }
 
 extension PathProperties: CustomStringConvertible {
-    /// The platform and every property as merged: `PathProperties(iOS: {"context": "modal"})`. These
-    /// come from the path configuration, never from the URL's values.
-    public var description: String { "PathProperties(\(platform): \(JSONValue.object(raw)))" }
+    /// The target and every property as merged:
+    /// `PathProperties(hotwire-native-ios: {"context": "modal"})`. These come from the path
+    /// configuration, never from the URL's values.
+    public var description: String { "PathProperties(\(target): \(JSONValue.object(raw)))" }
 }

@@ -1,7 +1,9 @@
 import Waymark
 
-/// The warnings a rule's properties get when a document loads: values a typed accessor does not
-/// know (and what it reads them as), and keys that nearly spell a known one.
+/// The warnings a rule's properties get when a document loads, for the document's target: values a
+/// typed accessor does not know (and what it reads them as), values of the wrong type (and what the
+/// target's library does with them), spellings of another library that the target ignores, and keys
+/// that nearly spell a known one.
 enum PropertyCheck {
     /// The keys Hotwire Native reads, on either platform.
     static let knownKeys = [
@@ -11,41 +13,56 @@ enum PropertyCheck {
     ]
 
     static func diagnostics(
-        for properties: [String: JSONValue], rule index: Int, platform: PathConfiguration.Platform
+        for properties: [String: JSONValue], rule index: Int, target: PathConfiguration.Target
     ) -> [PathConfigurationDiagnostic] {
         var found: [PathConfigurationDiagnostic] = []
         func warn(_ message: String) {
             found.append(.init(ruleIndex: index, severity: .warning, message: message))
         }
+        let android = target.platform == .android
         func check(_ key: String, _ known: [String], fallback: String) {
             guard let value = properties[key] else { return }
-            let text = value.stringValue.map { platform == .android ? $0.lowercased() : $0 }
+            let text = value.stringValue.map { android ? $0.uppercased().lowercased() : $0 }
             guard let text, known.contains(text) else {
                 warn(
-                    "\(key): \(value.quoted()) is not one of \(known.joined(separator: ", ")); the typed accessor reads it as \(fallback)"
-                )
+                    "\(key): \(value.quoted()) is not one of \(known.joined(separator: ", ")); "
+                        + "\(target) reads it as \(fallback)")
                 return
             }
         }
         check("context", PathContext.allCases.map(\.rawValue), fallback: "default")
-        if properties["presentation"]?.stringValue?.lowercased() == "modal" {
-            let reading = properties["context"] == nil ? "reads as context modal" : "is ignored (the rule sets context)"
-            warn(#"presentation: "modal" is Turbo iOS's convention and \#(reading); write "context": "modal""#)
+        if let presentation = properties["presentation"]?.stringValue, presentation.lowercased() == "modal" {
+            warn(modalPresentation(presentation, target: target, setsContext: properties["context"] != nil))
         } else {
             var presentations = PathPresentation.allCases.map(\.rawValue)
-            if platform == .iOS { presentations.removeAll { $0 == "push" } }
+            if !android { presentations.removeAll { $0 == "push" } }
             check("presentation", presentations, fallback: "default")
         }
         check("modal_style", ModalStyle.allCases.map(\.rawValue), fallback: "large")
         check("query_string_presentation", QueryStringPresentation.allCases.map(\.rawValue), fallback: "default")
         let flags = [
-            ("pull_to_refresh_enabled", platform == .iOS ? "true" : "false"), ("modal_dismiss_gesture_enabled", "true"),
+            ("pull_to_refresh_enabled", android ? "false" : "true"), ("modal_dismiss_gesture_enabled", "true"),
             ("animated", "true"), ("historical_location", "false"),
         ]
         for (key, fallback) in flags {
-            if let value = properties[key], value.boolValue == nil {
-                warn("\(key): \(value.quoted()) is not true or false; the typed accessor reads it as \(fallback)")
+            guard let value = properties[key], value.boolValue == nil else { continue }
+            if let message = wronglyTyped(key, value, fallback: fallback, target: target) { warn(message) }
+        }
+        if target == .turboAndroid {
+            for key in properties.keys.sorted() {
+                switch properties[key] {
+                case .object?, .array?:
+                    warn(
+                        "\(key): turbo-android rejects the whole document: its properties are strings (Gson "
+                            + "reads them as HashMap<String, String>), and an object or array is not one")
+                default: break
+                }
             }
+        }
+        if properties["view-controller"] != nil && target != .turboIOS {
+            warn(
+                #""view-controller" is Turbo iOS's demo spelling; \#(target) does not read it: write "view_controller""#
+            )
         }
         for key in properties.keys.sorted() where !knownKeys.contains(key) && key != "view-controller" {
             if let known = nearMiss(key) {
@@ -53,6 +70,42 @@ enum PropertyCheck {
             }
         }
         return found
+    }
+
+    /// What `presentation: "modal"` does under a target: Turbo iOS's guide and demo read it as a
+    /// modal; no library reads it, and every Hotwire Native pushes instead.
+    private static func modalPresentation(_ value: String, target: PathConfiguration.Target, setsContext: Bool)
+        -> String
+    {
+        let written = JSONValue.string(value).quoted()
+        if target == .turboIOS {
+            let reading = setsContext ? "is ignored (the rule sets context)" : "reads as context modal"
+            return "presentation: \(written) is Turbo iOS's convention and \(reading); "
+                + #"Hotwire Native reads "context": "modal""#
+        }
+        return "presentation: \(written) is not a presentation \(target) knows: it reads it as default and pushes; "
+            + #"for a modal write "context": "modal""#
+    }
+
+    /// The warning for a boolean key holding something else, saying what the target does with it.
+    private static func wronglyTyped(
+        _ key: String, _ value: JSONValue, fallback: String, target: PathConfiguration.Target
+    ) -> String? {
+        let written = "\(key): \(value.quoted())"
+        switch target {
+        case .turboAndroid:
+            // Gson hands Turbo Android every value as text; `toBoolean()` reads "true" in any case.
+            guard let text = value.stringValue ?? value.numberText else {
+                return nil  // an object or array: reported as rejecting the document
+            }
+            return "\(written) is not true or false; turbo-android reads its text, "
+                + "\(text.lowercased() == "true" ? "true" : "false") here; write true or false"
+        case .hotwireNativeAndroid:
+            return "\(written) is not true or false; hotwire-native-android throws ClassCastException when it "
+                + "reads it (the accessor reads \(fallback)); write true or false"
+        case .hotwireNativeIOS, .hotwireNativeIOSMain, .turboIOS:
+            return "\(written) is not true or false; \(target) reads it as \(fallback); write true or false"
+        }
     }
 
     /// The known key `key` nearly spells: the same letters in another case or with other
@@ -86,5 +139,13 @@ enum PropertyCheck {
             previous = current
         }
         return previous[b.count]
+    }
+}
+
+extension JSONValue {
+    /// A number's text, as JSON writes it; `nil` for anything else.
+    fileprivate var numberText: String? {
+        guard case .number = self else { return nil }
+        return description
     }
 }

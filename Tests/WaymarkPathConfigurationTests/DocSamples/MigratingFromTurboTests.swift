@@ -35,7 +35,7 @@ import WaymarkPathConfiguration
               ]
             }
             """.utf8)
-        let configuration = try PathConfiguration(data: document)
+        let configuration = try PathConfiguration(data: document, options: .init(target: .turboIOS))
 
         let newPost = configuration.properties(forPath: "/posts/new")
         let presentation = newPost["presentation"]  // "modal"
@@ -43,6 +43,7 @@ import WaymarkPathConfiguration
         let signIn = configuration.properties(forPath: "/sign_in")["appearance"]  // "dark"
         let featureX = configuration.settings["enable-feature-x"]?.boolValue  // true
         let notes = configuration.diagnostics.map(\.description)
+        let underHotwire = try PathConfiguration(data: document).properties(forPath: "/posts/new").context  // .default
         // end sample
         #expect(presentation == "modal")
         #expect(context == .modal)
@@ -50,8 +51,9 @@ import WaymarkPathConfiguration
         #expect(featureX == true)
         #expect(
             notes == [
-                #"rules[0]: warning: presentation: "modal" is Turbo iOS's convention and reads as context modal; write "context": "modal""#
+                #"rules[0]: warning: presentation: "modal" is Turbo iOS's convention and reads as context modal; Hotwire Native reads "context": "modal""#
             ])
+        #expect(underHotwire == .default)
     }
 
     @Test func mergingDigitsAndQueryStrings() throws {
@@ -67,7 +69,7 @@ import WaymarkPathConfiguration
               ]
             }
             """#.utf8)
-        let messages = try PathConfiguration(data: rules)
+        let messages = try PathConfiguration(data: rules)  // Hotwire Native iOS: query matching on
 
         let newMessage = messages.properties(forPath: "/messages/new").raw
         // ["context": "modal", "appearance": "dark"]
@@ -75,15 +77,18 @@ import WaymarkPathConfiguration
         let notAnID = messages.properties(forPath: "/messages/abc").title  // nil
         let unread = messages.properties(for: "https://hey.example.com/messages?filter=unread").title  // "Unread"
 
-        let pathOnly = try PathConfiguration(
-            data: rules, options: PathConfiguration.Options(queryStringMatching: false))
-        let ignored = pathOnly.properties(for: "https://hey.example.com/messages?filter=unread").title  // nil
+        let turbo = try PathConfiguration(data: rules, options: .init(target: .turboIOS))  // off, as in Turbo iOS
+        let ignored = turbo.properties(for: "https://hey.example.com/messages?filter=unread").title  // nil
+        let withQueries = try PathConfiguration(
+            data: rules, options: .init(target: .turboIOS, queryStringMatching: true))
+        let matched = withQueries.properties(for: "https://hey.example.com/messages?filter=unread").title  // "Unread"
         // end sample
         #expect(newMessage == ["context": "modal", "appearance": "dark"])
         #expect(message == "Message")
         #expect(notAnID == nil)
         #expect(unread == "Unread")
         #expect(ignored == nil)
+        #expect(matched == "Unread")
     }
 
     @Test func bundledAndServerSources() async throws {

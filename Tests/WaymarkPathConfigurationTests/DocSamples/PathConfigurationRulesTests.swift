@@ -45,7 +45,7 @@ import WaymarkPathConfiguration
             report == [
                 "rules[0]: skipped: none of its patterns can be used",
                 #"rules[0].patterns[0]: skipped: "(?=lookahead)" column 1: lookahead '(?=)' is not supported"#,
-                #"rules[1]: warning: context: "sideways" is not one of default, modal; the typed accessor reads it as default"#,
+                #"rules[1]: warning: context: "sideways" is not one of default, modal; hotwire-native-ios reads it as default"#,
             ])
         #expect(lenient.properties(forPath: "/posts/new").raw == ["context": "sideways"])
     }

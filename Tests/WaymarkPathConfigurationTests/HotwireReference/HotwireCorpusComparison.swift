@@ -5,9 +5,11 @@ import WaymarkPathConfiguration
 import WaymarkTestSupport
 
 /// Every real path-configuration document in ../shared/realworld (hotwire-corpus and
-/// path-configurations), looked up with URLs made from its own patterns, must give in Waymark the
-/// properties Hotwire Native gives: ``HotwireIOSReference`` for iOS documents,
-/// ``HotwireAndroidReference`` for Android ones (both for documents meant for both).
+/// path-configurations), looked up with URLs made from its own patterns, must give in Waymark, for
+/// every compatibility target, the properties that target's library gives: ``HotwireIOSReference``
+/// (Hotwire Native iOS released and `main`, Turbo iOS) and ``HotwireAndroidReference`` (Hotwire
+/// Native Android, Turbo Android). Every document is checked under every target, whichever
+/// platform it was written for: the references define each library's answer for any document.
 ///
 /// This is the specification of Waymark's Hotwire compatibility; it fails where Waymark differs
 /// (``agreementReport()`` counts the differences by category). Documents the reference refuses are
@@ -17,11 +19,13 @@ import WaymarkTestSupport
 /// Set `WAYMARK_HOTWIRE_REPORT` to a file path to have ``agreementReport()`` write the mismatch
 /// report there as Markdown.
 struct HotwireCorpusComparison {
-    /// A corpus document and the platforms it is checked for.
+    typealias Target = PathConfiguration.Target
+
+    /// A corpus document, and the platforms its README says it is for.
     struct CorpusDocument: Sendable, CustomTestStringConvertible {
         var name: String
         var path: String
-        var platforms: [HotwirePlatform]
+        var platforms: [PathConfiguration.Platform]
         var testDescription: String { name }
     }
 
@@ -36,15 +40,12 @@ struct HotwireCorpusComparison {
         var waymark: [String: JSONValue]
         /// Why they differ; `nil` when they agree.
         var category: String?
-        /// iOS only: whether Waymark agrees with a reference that reads the URL the older way
-        /// (``HotwireIOSReference/legacyMatchString(for:matchQueryStrings:)``); for the report.
-        var agreesUnderLegacyPath: Bool?
 
         var agrees: Bool { category == nil }
 
-        func message(document: String, platform: HotwirePlatform) -> String {
+        func message(document: String, target: Target) -> String {
             let referenceText = reference.map { JSONValue.object($0).description } ?? "(no answer)"
-            return "\(document) [\(platform.rawValue)] \(url): Waymark \(JSONValue.object(waymark)) "
+            return "\(document) [\(target)] \(url): Waymark \(JSONValue.object(waymark)) "
                 + "(input \(String(reflecting: waymarkInput))) vs Hotwire \(referenceText) "
                 + "(input \(String(reflecting: referenceInput ?? "-"))): \(category ?? "agree")"
         }
@@ -53,7 +54,7 @@ struct HotwireCorpusComparison {
     /// Everything about one document on one platform.
     struct DocumentOutcome: Sendable {
         var document: String
-        var platform: HotwirePlatform
+        var target: Target
         /// Why the reference refuses the document, if it does.
         var referenceRejection: String?
         /// Why Waymark refuses the document, if it does.
@@ -80,7 +81,7 @@ struct HotwireCorpusComparison {
             guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { continue }
             for name in names.sorted() where name.hasSuffix(".json") {
                 let column = platforms[name] ?? (name.lowercased().contains("android") ? "Android" : "iOS")
-                var list: [HotwirePlatform] = []
+                var list: [PathConfiguration.Platform] = []
                 if column.lowercased().contains("ios") || !column.lowercased().contains("android") {
                     list.append(.iOS)
                 }
@@ -114,7 +115,7 @@ struct HotwireCorpusComparison {
     /// The URLs looked up in a document: the fixed ones (root, bare domain, empty queries, a query,
     /// the historical locations), then for each pattern the paths ``HotwirePatternSampler`` makes,
     /// each also with a trailing slash and, for Android, in upper case.
-    static func lookupURLs(patterns: [String], platform: HotwirePlatform) -> [String] {
+    static func lookupURLs(patterns: [String], target: Target) -> [String] {
         var paths = [
             "", "/", "/?", "/posts/new?", "/posts/new?x=1", "/recede_historical_location",
             "/resume_historical_location", "/refresh_historical_location",
@@ -127,11 +128,24 @@ struct HotwireCorpusComparison {
             for path in HotwirePatternSampler.paths(for: pattern) {
                 add(path)
                 add(withTrailingSlash(path))
-                if platform == .android { add(path.uppercased()) }
+                if target.platform == .android { add(path.uppercased()) }
             }
         }
-        return paths.map { "https://example.com" + $0 }
+        // Foundation's `URL(string:)` refuses a backslash in the authority: no iOS library sees one.
+        let others = target.platform == .android ? otherLocations : otherLocations.filter { !$0.contains("\\") }
+        return paths.map { "https://example.com" + $0 } + others
     }
+
+    /// Locations that are not `https://example.com` paths: schemes Android's `URL` refuses (whose
+    /// match string is `""` there), a mail link, an app link, dot segments (which Android's `URL`
+    /// removes), a backslash after the host, an empty authority, and a port.
+    static let otherLocations = [
+        "tel:+15551234567", "sms:+15551234567", "mailto:test@example.com", "shop://product/42",
+        "myapp://posts/new", "myapp:///posts/new?x=1", "https://example.com/x/../profile",
+        "https://example.com/a/./b/../c/", "https://example.com/x/..", "https://example.com/../new",
+        "https://example.com\\evil/new", "https:////x/new", "https://example.com:8080/posts/new",
+        "http://example.com/posts/new#frag?x", "HTTPS://EXAMPLE.COM/Posts/New",
+    ]
 
     /// The path with a `/` after its path part (before any `?` or `#`), unless it ends in one.
     static func withTrailingSlash(_ path: String) -> String {
@@ -142,75 +156,73 @@ struct HotwireCorpusComparison {
 
     // MARK: - Waymark adapter: the one place these tests call Waymark
 
-    /// Loads a document in Waymark as the platform's Hotwire Native would read it: the default
-    /// options are iOS's; Android documents get `platform: .android`.
-    static func waymarkLoad(document: Data, name: String, platform: HotwirePlatform) throws(PathConfigurationError)
+    /// Loads a document in Waymark as the target's library would read it.
+    static func waymarkLoad(document: Data, name: String, target: Target) throws(PathConfigurationError)
         -> PathConfiguration
     {
-        switch platform {
-        case .iOS:
-            return try PathConfiguration(data: document, options: .init(), source: name)
-        case .android:
-            return try PathConfiguration(data: document, options: .init(platform: .android), source: name)
-        }
+        try PathConfiguration(data: document, options: .init(target: target), source: name)
     }
 
-    /// Looks a URL up in a document loaded by ``waymarkLoad(document:name:platform:)``.
-    static func waymarkMatch(document: PathConfiguration, url: String, platform: HotwirePlatform)
-        -> PathConfiguration.Match
-    {
+    /// Looks a URL up in a document loaded by ``waymarkLoad(document:name:target:)``.
+    static func waymarkMatch(document: PathConfiguration, url: String) -> PathConfiguration.Match {
         document.match(url: url)
+    }
+
+    // MARK: - The references
+
+    /// A target's reference for a document: its rules, and a lookup giving the match string and
+    /// the merged properties (`nil` where the library gives no answer).
+    static func reference(for target: Target, data: Data) throws -> (
+        rules: [HotwireReferenceRule], lookUp: (String) -> (input: String?, properties: [String: Any]?)
+    ) {
+        switch target {
+        case .hotwireNativeIOS, .hotwireNativeIOSMain, .turboIOS:
+            let library: HotwireIOSReference.Library =
+                target == .turboIOS ? .turbo : target == .hotwireNativeIOS ? .released : .main
+            let reference = try HotwireIOSReference(data: data, library: library)
+            return (
+                reference.documentRules,
+                { url in
+                    let input = reference.matchString(for: url)
+                    return (input, input.map(reference.properties(forPath:)))
+                }
+            )
+        case .hotwireNativeAndroid, .turboAndroid:
+            let reference = try HotwireAndroidReference(
+                data: data, library: target == .turboAndroid ? .turbo : .hotwire)
+            return (
+                reference.documentRules,
+                { url in
+                    let input = reference.matchString(for: url)
+                    return (input, input.map(reference.properties(forPath:)))
+                }
+            )
+        }
     }
 
     // MARK: - Comparing
 
-    /// Loads `document` in Waymark and in the platform's reference, and compares every lookup.
-    static func outcome(of document: CorpusDocument, platform: HotwirePlatform) -> DocumentOutcome {
-        var outcome = DocumentOutcome(document: document.name, platform: platform)
+    /// Loads `document` in Waymark and in the target's reference, and compares every lookup.
+    static func outcome(of document: CorpusDocument, target: Target) -> DocumentOutcome {
+        var outcome = DocumentOutcome(document: document.name, target: target)
         guard let data = try? Data(contentsOf: URL(fileURLWithPath: document.path)) else {
             outcome.waymarkRejection = "the file cannot be read"
             return outcome
         }
         let configuration: PathConfiguration?
         do {
-            configuration = try waymarkLoad(document: data, name: document.name, platform: platform)
+            configuration = try waymarkLoad(document: data, name: document.name, target: target)
         } catch {
             configuration = nil
             outcome.waymarkRejection = error.description
         }
         let documentRules: [HotwireReferenceRule]
         let lookUp: (String) -> (input: String?, properties: [String: Any]?)
-        var legacyLookUp: ((String) -> [String: Any]?)?
-        switch platform {
-        case .iOS:
-            do {
-                let reference = try HotwireIOSReference(data: data)
-                documentRules = reference.documentRules
-                lookUp = { url in
-                    let input = HotwireIOSReference.matchString(
-                        for: url, matchQueryStrings: reference.matchQueryStrings)
-                    return (input, input.map(reference.properties(forPath:)))
-                }
-                legacyLookUp = { url in
-                    HotwireIOSReference.legacyMatchString(for: url, matchQueryStrings: reference.matchQueryStrings)
-                        .map(reference.properties(forPath:))
-                }
-            } catch {
-                outcome.referenceRejection = error.description
-                return outcome
-            }
-        case .android:
-            do {
-                let reference = try HotwireAndroidReference(data: data)
-                documentRules = reference.documentRules
-                lookUp = { url in
-                    let input = HotwireAndroidReference.matchString(for: url)
-                    return (input, input.map(reference.properties(forPath:)))
-                }
-            } catch {
-                outcome.referenceRejection = error.description
-                return outcome
-            }
+        do {
+            (documentRules, lookUp) = try reference(for: target, data: data)
+        } catch {
+            outcome.referenceRejection = "\(error)"
+            return outcome
         }
         guard let configuration else { return outcome }
 
@@ -225,10 +237,10 @@ struct HotwireCorpusComparison {
             }
         }
         let classifier = HotwireMismatchClassifier(
-            platform: platform, documentRules: documentRules, skippedRules: skippedRules,
+            target: target, documentRules: documentRules, skippedRules: skippedRules,
             skippedPatterns: skippedPatterns)
-        for url in lookupURLs(patterns: documentRules.flatMap(\.patterns), platform: platform) {
-            let match = waymarkMatch(document: configuration, url: url, platform: platform)
+        for url in lookupURLs(patterns: documentRules.flatMap(\.patterns), target: target) {
+            let match = waymarkMatch(document: configuration, url: url)
             let waymark = match.properties.raw
             let (input, properties) = lookUp(url)
             let reference = properties.flatMap(HotwireReferenceJSON.jsonValues)
@@ -239,11 +251,12 @@ struct HotwireCorpusComparison {
                     comparison.category = classifier.category(
                         referenceInput: input, waymarkInput: match.input, waymark: waymark)
                 }
+            } else if input == nil && target == .turboAndroid && match.input.isEmpty {
+                // Turbo Android's `path()` throws where Android's `URL` refuses the location (its
+                // navigator drops such locations first); Waymark answers as for "", as Hotwire does.
+                comparison.reference = waymark
             } else {
                 comparison.category = input == nil ? "URL refused by the reference" : "reference answer not JSON"
-            }
-            if let legacy = legacyLookUp?(url) {
-                comparison.agreesUnderLegacyPath = HotwireReferenceJSON.jsonValues(legacy) == waymark
             }
             outcome.comparisons.append(comparison)
         }
@@ -259,16 +272,16 @@ struct HotwireCorpusComparison {
         #expect(documents.contains { $0.platforms == [.iOS, .android] })
     }
 
-    /// Each document, for each of its platforms: Waymark's properties equal the reference's for
-    /// every lookup. At most ``maximumIssuesPerDocument`` mismatches are recorded one by one, then
-    /// one issue counts the rest.
+    /// Each document, for each target: Waymark's properties equal the reference's for every
+    /// lookup. At most ``maximumIssuesPerDocument`` mismatches are recorded one by one, then one
+    /// issue counts the rest.
     func agreesWithHotwire(_ document: CorpusDocument) {
-        for platform in document.platforms {
-            let outcome = Self.outcome(of: document, platform: platform)
+        for target in Target.allCases {
+            let outcome = Self.outcome(of: document, target: target)
             if outcome.referenceRejection != nil { continue }  // reported by agreementReport, not asserted
             if let rejection = outcome.waymarkRejection {
                 Issue.record(
-                    "\(document.name) [\(platform.rawValue)]: Hotwire loads it, Waymark refuses it: \(rejection)")
+                    "\(document.name) [\(target)]: the library loads it, Waymark refuses it: \(rejection)")
                 continue
             }
             var recorded = 0
@@ -276,14 +289,14 @@ struct HotwireCorpusComparison {
             for comparison in outcome.comparisons {
                 if comparison.agrees || recorded < Self.maximumIssuesPerDocument {
                     let agrees = comparison.agrees
-                    #expect(agrees, "\(comparison.message(document: document.name, platform: platform))")
+                    #expect(agrees, "\(comparison.message(document: document.name, target: target))")
                     if !comparison.agrees { recorded += 1 }
                 } else {
                     more += 1
                 }
             }
             let total =
-                "\(document.name) [\(platform.rawValue)]: \(more) more mismatches, "
+                "\(document.name) [\(target)]: \(more) more mismatches, "
                 + "\(recorded + more) of \(outcome.comparisons.count) lookups in all"
             #expect(more == 0, "\(total)")
         }
@@ -295,7 +308,7 @@ struct HotwireCorpusComparison {
     func agreementReport() throws {
         var outcomes: [DocumentOutcome] = []
         for document in Self.documents() {
-            for platform in document.platforms { outcomes.append(Self.outcome(of: document, platform: platform)) }
+            for target in Target.allCases { outcomes.append(Self.outcome(of: document, target: target)) }
         }
         let report = Self.report(outcomes)
         print(report.summary)
@@ -312,10 +325,10 @@ struct HotwireCorpusComparison {
         var summary: [String] = []
         lines.append("## Agreement")
         lines.append("")
-        lines.append("| platform | documents | refused by the reference | lookups compared | agree | agreement |")
+        lines.append("| target | documents | refused by the reference | lookups compared | agree | agreement |")
         lines.append("|---|---|---|---|---|---|")
-        for platform in HotwirePlatform.allCases {
-            let mine = outcomes.filter { $0.platform == platform }
+        for target in Target.allCases {
+            let mine = outcomes.filter { $0.target == target }
             let compared = mine.filter { $0.referenceRejection == nil }.flatMap(\.comparisons)
             let agreeing = compared.filter(\.agrees).count
             let documentsAgreeing = mine.filter {
@@ -325,26 +338,14 @@ struct HotwireCorpusComparison {
             let percent = compared.isEmpty ? 0 : Double(agreeing) * 100 / Double(compared.count)
             let percentText = String(Double((percent * 10).rounded()) / 10)
             lines.append(
-                "| \(platform.rawValue) | \(mine.count) (\(documentsAgreeing) agree on every lookup) | \(rejected) "
+                "| \(target) | \(mine.count) (\(documentsAgreeing) agree on every lookup) | \(rejected) "
                     + "| \(compared.count) | \(agreeing) | \(percentText)% |")
             summary.append(
-                "\(platform.rawValue): \(agreeing)/\(compared.count) lookups agree (\(percentText)%), "
+                "\(target): \(agreeing)/\(compared.count) lookups agree (\(percentText)%), "
                     + "\(documentsAgreeing)/\(mine.count) documents agree on every lookup, "
                     + "\(rejected) refused by the reference")
         }
         lines.append("")
-        let legacy = outcomes.filter { $0.referenceRejection == nil }.flatMap(\.comparisons)
-            .compactMap(\.agreesUnderLegacyPath)
-        let legacyAgreeing = legacy.filter { $0 }.count
-        let legacyPercent =
-            legacy.isEmpty ? 0 : Double((Double(legacyAgreeing) * 1_000 / Double(legacy.count)).rounded()) / 10
-        lines.append(
-            "If Hotwire Native iOS read URLs the older way (`url.path`: percent-decoded, trailing slash stripped), "
-                + "\(legacyAgreeing) of \(legacy.count) iOS lookups would agree (\(legacyPercent)%).")
-        summary.append(
-            "iOS under the older url.path reading: \(legacyAgreeing)/\(legacy.count) (\(legacyPercent)%)")
-        lines.append("")
-
         var byCategory: [String: [(outcome: DocumentOutcome, comparison: Comparison)]] = [:]
         for outcome in outcomes where outcome.referenceRejection == nil {
             for comparison in outcome.comparisons {
@@ -362,12 +363,12 @@ struct HotwireCorpusComparison {
             "A category names the smallest set of Waymark's known differences that, applied to the reference, gives "
                 + "Waymark's answer (several joined by +).")
         lines.append("")
-        lines.append("| category | lookups | iOS | Android | documents |")
+        lines.append("| category | lookups | iOS targets | Android targets | documents |")
         lines.append("|---|---|---|---|---|")
         for category in categories {
             let entries = byCategory[category] ?? []
-            let iOS = entries.filter { $0.outcome.platform == .iOS }.count
-            let documents = Set(entries.map { "\($0.outcome.document) \($0.outcome.platform)" }).count
+            let iOS = entries.filter { $0.outcome.target.platform == .iOS }.count
+            let documents = Set(entries.map { "\($0.outcome.document) \($0.outcome.target)" }).count
             lines.append("| \(category) | \(entries.count) | \(iOS) | \(entries.count - iOS) | \(documents) |")
             summary.append("  \(entries.count): \(category)")
         }
@@ -380,13 +381,13 @@ struct HotwireCorpusComparison {
         for outcome in refused {
             let waymark = outcome.waymarkRejection.map { "Waymark refuses it too (\($0))" } ?? "Waymark loads it"
             let reason = outcome.referenceRejection ?? ""
-            lines.append("- `\(outcome.document)` [\(outcome.platform.rawValue)]: \(reason); \(waymark)")
-            summary.append("  refused by the reference: \(outcome.document) [\(outcome.platform.rawValue)]")
+            lines.append("- `\(outcome.document)` [\(outcome.target)]: \(reason); \(waymark)")
+            summary.append("  refused by the reference: \(outcome.document) [\(outcome.target)]")
         }
         let waymarkOnly = outcomes.filter { $0.referenceRejection == nil && $0.waymarkRejection != nil }
         for outcome in waymarkOnly {
             lines.append(
-                "- `\(outcome.document)` [\(outcome.platform.rawValue)]: the reference loads it, Waymark refuses it: "
+                "- `\(outcome.document)` [\(outcome.target)]: the reference loads it, Waymark refuses it: "
                     + (outcome.waymarkRejection ?? ""))
         }
         lines.append("")
@@ -412,7 +413,7 @@ struct HotwireCorpusComparison {
             lines.append("")
             var perDocument: [String: Int] = [:]
             for entry in entries {
-                perDocument["\(entry.outcome.document) [\(entry.outcome.platform.rawValue)]", default: 0] += 1
+                perDocument["\(entry.outcome.document) [\(entry.outcome.target)]", default: 0] += 1
             }
             let named = perDocument.sorted { ($0.value, $1.key) > ($1.value, $0.key) }
             let listed = named.prefix(12).map { "`\($0.key)` \($0.value)" }.joined(separator: ", ")
@@ -420,7 +421,7 @@ struct HotwireCorpusComparison {
             lines.append("Documents (\(named.count)): \(listed)\(rest).")
             lines.append("")
             for (outcome, comparison) in chosen {
-                lines.append("- `\(outcome.document)` [\(outcome.platform.rawValue)] `\(comparison.url)`")
+                lines.append("- `\(outcome.document)` [\(outcome.target)] `\(comparison.url)`")
                 lines.append(
                     "  - Waymark (input `\(comparison.waymarkInput)`): `\(JSONValue.object(comparison.waymark))`")
                 let reference = comparison.reference.map { JSONValue.object($0).description } ?? "(no answer)"

@@ -1,26 +1,28 @@
 import Foundation
 
-/// An independent model of Hotwire Native iOS's path configuration, written from its source
-/// (hotwired/hotwire-native-ios `Source/Turbo/Path Configuration/`: `PathConfiguration.swift`,
-/// `PathRule.swift`, `PathRule+ServerRoutes.swift`, `PathConfigurationLoader.swift`, and turbo-ios's
-/// `PathConfigurationDecoder.swift`, as read for the research notes on Hotwire semantics, §1), to
-/// compare Waymark against.
+/// An independent model of the iOS libraries' path configuration, written from their source at a
+/// named tag, to compare Waymark against: hotwired/hotwire-native-ios `Source/Turbo/Path
+/// Configuration/` (`PathConfiguration.swift`, `PathRule.swift`, `PathRule+ServerRoutes.swift`,
+/// `PathConfigurationDecoder.swift`) and hotwired/turbo-ios `Source/Path Configuration/`.
 ///
-/// * Loading, as `PathConfigurationLoader` and `PathConfigurationDecoder` do: the data must be a JSON
+/// * Loading, as `PathConfigurationDecoder` does (the same in every version): the data must be a JSON
 ///   object (`JSONSerialization`) whose `rules` is an array of objects, each with `patterns`
 ///   (`[String]`) and `properties` (an object); anything else rejects the whole document, one bad
 ///   rule included. `settings` that is not an object reads as `[:]`. Extra keys are ignored.
-/// * Rules: the document's, then the three built-in historical-location rules (appended after,
-///   so they win over the document's).
+/// * Rules: the document's, then, from hotwire-native-ios 1.2.0 (PR #76), the three built-in
+///   historical-location rules, appended after so they win. Turbo iOS has none.
 /// * Matching: a rule applies when any of its patterns, compiled by `NSRegularExpression` with
 ///   default options (case-sensitive, ICU), has `numberOfMatches` above 0 over the whole string; a
 ///   pattern that does not compile is skipped alone. Matching rules merge in order, later winning
 ///   per key.
-/// * The match string of a URL follows the project's issue: `url.path()` (percent-encoded, trailing
-///   slash kept, `""` for a bare domain), plus `"?" + query` when query matching is on (the default)
-///   and the URL has a query, even an empty one. (The notes found the older `url.path`, decoded
-///   and with the trailing slash stripped, in a stored upstream version; the issue's owners say the
-///   current behaviour is `url.path()`, and this follows the issue.)
+/// * The match string of a URL, from `properties(for url: URL)`, with Foundation's own `URL`:
+///   - released hotwire-native-ios (1.0.0 to 1.3.0-beta) and turbo-ios 7.1.0: `url.path`
+///     (percent-decoded, trailing slashes dropped), then `"?" + url.query` when query matching
+///     is on and the URL has a query;
+///   - hotwire-native-ios `main` (38631e2, PR #211): `url.path()` on iOS 16 and later
+///     (`pathPreservingSlash`: percent-encoded, trailing slash kept), then the same query.
+///   Query matching defaults to on in Hotwire Native (`matchQueryStrings = true`), off in Turbo
+///   iOS (`Turbo.config.pathConfiguration.matchQueryStrings = false`).
 struct HotwireIOSReference {
     /// Why Hotwire Native iOS would refuse a document (it logs and keeps its previous rules).
     enum Rejection: Error, Equatable, CustomStringConvertible {
@@ -41,15 +43,28 @@ struct HotwireIOSReference {
         }
     }
 
+    /// Which library, and which version of it.
+    enum Library: Sendable {
+        /// hotwire-native-ios 1.2.0 to 1.3.0-beta.
+        case released
+        /// hotwire-native-ios `main` after 1.3.0-beta.
+        case main
+        /// turbo-ios 7.1.0.
+        case turbo
+    }
+
+    /// The library modelled.
+    let library: Library
     /// The document's rules, in order.
     let documentRules: [HotwireReferenceRule]
     /// The document's `settings` (`[:]` when missing or not an object).
     let settings: [String: Any]
-    /// `Hotwire.config.pathConfiguration.matchQueryStrings` (default `true`).
+    /// `matchQueryStrings` (default `true` in Hotwire Native, `false` in Turbo).
     let matchQueryStrings: Bool
 
-    /// Every rule in the order Hotwire Native applies them: the document's, then the built-ins.
-    var rules: [HotwireReferenceRule] { documentRules + Self.builtInRules }
+    /// Every rule in the order the library applies them: the document's, then the built-ins
+    /// (Hotwire Native only).
+    var rules: [HotwireReferenceRule] { library == .turbo ? documentRules : documentRules + Self.builtInRules }
 
     /// `PathRule.defaultServerRoutes` (hotwire-native-ios PR #76, final version): unanchored
     /// patterns, `context: "default"`, `historical_location: true`, in the order recede, resume,
@@ -64,7 +79,7 @@ struct HotwireIOSReference {
     }
 
     /// Loads a document as Hotwire Native iOS does.
-    init(data: Data, matchQueryStrings: Bool = true) throws(Rejection) {
+    init(data: Data, library: Library = .released, matchQueryStrings: Bool? = nil) throws(Rejection) {
         guard let json = HotwireReferenceJSON.object(from: data) else { throw .notAnObject }
         // Upstream casts to [[String: AnyHashable]] and [String: AnyHashable]. On Apple platforms
         // every JSONSerialization value bridges to AnyHashable, so that is "an object"; on Linux an
@@ -78,33 +93,23 @@ struct HotwireIOSReference {
         }
         self.documentRules = rules
         self.settings = json["settings"] as? [String: Any] ?? [:]
-        self.matchQueryStrings = matchQueryStrings
+        self.library = library
+        self.matchQueryStrings = matchQueryStrings ?? (library != .turbo)
     }
 
     /// The string the patterns run on for a URL, or `nil` when `URL(string:)` refuses the text.
-    static func matchString(for url: String, matchQueryStrings: Bool = true) -> String? {
+    func matchString(for url: String) -> String? {
         guard let url = URL(string: url) else { return nil }
-        let path = url.path(percentEncoded: true)
-        if matchQueryStrings, let query = url.query(percentEncoded: true) {
+        let path = library == .main ? url.path(percentEncoded: true) : url.path
+        if matchQueryStrings, let query = url.query {
             return path + "?" + query
         }
         return path
     }
 
-    /// The match string as the older stored upstream version builds it (research notes §1.1):
-    /// `url.path` (percent-decoded, trailing slash stripped), then `"?" + url.query`. Not the
-    /// reference's reading; the corpus report uses it to show how much the choice matters.
-    static func legacyMatchString(for url: String, matchQueryStrings: Bool = true) -> String? {
-        guard let url = URL(string: url) else { return nil }
-        if matchQueryStrings, let query = url.query {
-            return url.path + "?" + query
-        }
-        return url.path
-    }
-
     /// `properties(for: URL)`; `nil` when `URL(string:)` refuses the text.
     func properties(for url: String) -> [String: Any]? {
-        Self.matchString(for: url, matchQueryStrings: matchQueryStrings).map(properties(forPath:))
+        matchString(for: url).map(properties(forPath:))
     }
 
     /// `properties(for path: String)`: the string is matched exactly as given.

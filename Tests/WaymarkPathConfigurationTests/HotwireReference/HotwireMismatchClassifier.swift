@@ -1,5 +1,6 @@
 import Foundation
 import Waymark
+import WaymarkPathConfiguration
 
 /// Names the cause of a disagreement between Waymark and a Hotwire reference, by finding the
 /// smallest set of Waymark's known differences that, applied to the reference, makes it give
@@ -15,7 +16,8 @@ struct HotwireMismatchClassifier {
         case matchString, builtInsFirst, caseSensitive, iOSBuiltInValues, waymarkSkipped
     }
 
-    let platform: HotwirePlatform
+    let target: PathConfiguration.Target
+    var platform: PathConfiguration.Platform { target.platform }
     let documentRules: [HotwireReferenceRule]
     /// Rules Waymark skipped whole, by index in the document.
     let skippedRules: Set<Int>
@@ -54,6 +56,7 @@ struct HotwireMismatchClassifier {
         var builtIns =
             platform == .android && !differences.contains(.iOSBuiltInValues)
             ? HotwireAndroidReference.builtInRules : HotwireIOSReference.builtInRules
+        if !target.hasHistoricalLocationRules { builtIns = [] }
         if platform == .android {
             let options: NSRegularExpression.Options = differences.contains(.caseSensitive) ? [] : [.caseInsensitive]
             rules = rules.map { $0.compiled(with: options) }

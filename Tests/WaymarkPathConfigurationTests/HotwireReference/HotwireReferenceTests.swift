@@ -20,6 +20,18 @@ import Waymark
 
     // MARK: - Match strings
 
+    static let empty = Data(#"{"rules": []}"#.utf8)
+
+    static func iOSMatch(_ url: String, _ library: HotwireIOSReference.Library, query: Bool? = nil) throws -> String? {
+        try HotwireIOSReference(data: empty, library: library, matchQueryStrings: query).matchString(for: url)
+    }
+
+    static func androidMatch(_ url: String, _ library: HotwireAndroidReference.Library = .hotwire) throws -> String? {
+        try HotwireAndroidReference(data: Data(#"{"rules": [], "settings": {}}"#.utf8), library: library)
+            .matchString(for: url)
+    }
+
+    /// hotwire-native-ios `main`: `url.path()`, encoded, trailing slash kept.
     @Test(arguments: [
         ("https://example.com", ""),
         ("https://example.com/", "/"),
@@ -31,13 +43,33 @@ import Waymark
         ("https://example.com/a?q=%20#frag", "/a?q=%20"),
         ("https://example.com/A/B", "/A/B"),
     ])
-    func iOSMatchString(url: String, expected: String) {
-        #expect(HotwireIOSReference.matchString(for: url) == expected)
+    func iOSMainMatchString(url: String, expected: String) throws {
+        #expect(try Self.iOSMatch(url, .main) == expected)
     }
 
-    @Test func iOSMatchStringWithoutQueryMatching() {
-        #expect(HotwireIOSReference.matchString(for: "https://example.com/a/?x=1", matchQueryStrings: false) == "/a/")
-        #expect(HotwireIOSReference.matchString(for: "https://example.com/a?", matchQueryStrings: false) == "/a")
+    /// The releases and Turbo iOS: `url.path`, decoded, trailing slashes dropped; the query as written.
+    @Test(arguments: [
+        ("https://example.com", ""),
+        ("https://example.com/", "/"),
+        ("https://example.com//", "/"),
+        ("https://example.com/numbers/", "/numbers"),
+        ("https://example.com/a%2Fb/", "/a/b"),
+        ("https://example.com/task/add/?x=%20", "/task/add?x=%20"),
+        ("https://example.com/%E9", ""),
+    ])
+    func iOSReleasedMatchString(url: String, expected: String) throws {
+        #expect(try Self.iOSMatch(url, .released) == expected)
+        // Turbo iOS reads the path the same way, and leaves the query out by default.
+        #expect(
+            try Self.iOSMatch(url, .turbo)
+                == expected.split(separator: "?", omittingEmptySubsequences: false).first.map(String.init))
+    }
+
+    @Test func iOSMatchStringWithoutQueryMatching() throws {
+        #expect(try Self.iOSMatch("https://example.com/a/?x=1", .main, query: false) == "/a/")
+        #expect(try Self.iOSMatch("https://example.com/a?", .main, query: false) == "/a")
+        #expect(try Self.iOSMatch("https://example.com/new?draft=1", .turbo) == "/new")
+        #expect(try Self.iOSMatch("https://example.com/new?draft=1", .turbo, query: true) == "/new?draft=1")
     }
 
     @Test(arguments: [
@@ -50,22 +82,31 @@ import Waymark
         ("https://example.com/a%2Fb/", "/a%2Fb/"),
         ("https://example.com/a?q=%20#frag", "/a?q=%20"),
         ("https://example.com/a#x?y", "/a"),
-        ("https://example.com/./a/../b", "/./a/../b"),
         ("  https://example.com/A/B ", "/A/B"),
+        // Android's URL removes dot segments from every path (libcore's "if (true)").
+        ("https://example.com/./a/../b", "/b"),
+        ("https://example.com/x/../profile", "/profile"),
+        ("https://example.com/x/..", "/"),
+        ("https://example.com/..", "/.."),
+        ("https://example.com/../a", "/a"),
+        ("https://example.com/x/.", "/x/"),
+        ("https://example.com/..a/b/..", "/..a/b/.."),
+        // The authority ends at a backslash too; four slashes are not a UNC name.
+        ("https://example.com\\evil/x", "\\evil/x"),
+        ("https:////x/y", "//x/y"),
+        // Schemes without a handler on Android: "" in Hotwire 1.3.1.
+        ("tel:+15551234567", ""),
+        ("mailto:test@example.com", ""),
+        ("shop://product/42", ""),
+        ("https://example.com:http/x", ""),
     ])
-    func androidMatchString(url: String, expected: String) {
-        #expect(HotwireAndroidReference.matchString(for: url) == expected)
+    func androidMatchString(url: String, expected: String) throws {
+        #expect(try Self.androidMatch(url) == expected)
     }
 
-    /// The older reading the notes found upstream, used only by the corpus report.
-    @Test func iOSLegacyMatchString() {
-        #expect(HotwireIOSReference.legacyMatchString(for: "https://example.com/a%2Fb/") == "/a/b")
-        #expect(HotwireIOSReference.legacyMatchString(for: "https://example.com/task/add/?x=%20") == "/task/add?x=%20")
-        #expect(HotwireIOSReference.legacyMatchString(for: "https://example.com") == "")
-    }
-
-    @Test func androidRefusesARelativeURL() {
-        #expect(HotwireAndroidReference.matchString(for: "/posts") == nil)
+    @Test func turboAndroidHasNoAnswerWhereAndroidsURLThrows() throws {
+        #expect(try Self.androidMatch("tel:+15551234567", .turbo) == nil)
+        #expect(try Self.androidMatch("https://example.com/a?", .turbo) == "/a?")
     }
 
     // MARK: - Loading
