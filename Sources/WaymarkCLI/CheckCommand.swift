@@ -20,8 +20,13 @@ struct CheckCommand: ParsableCommand {
             --routes FILE, as for every other command (without it, the embedded example is checked); \
             the older 'waymark check FILE' still works, with a deprecation note on standard error. \
             'waymark check --config FILE' checks a path-configuration document alone, printing \
-            'FILE: rules[N].patterns[M]: severity: message' as 'waymark properties' does; it exits 1 \
-            only when the document cannot be used at all.
+            'FILE: rules[N].patterns[M]: severity: message' as 'waymark properties' does, then the \
+            linter's warnings (patterns no URL matches, properties later rules always override, a broad \
+            rule placed after a specific one, unanchored patterns matching inside a segment), each with \
+            the shortest URL that shows it; it exits 1 only when the document cannot be used at all. \
+            With --against OTHER, it also lists every key some URL gets otherwise from OTHER (a \
+            bundled copy against the server's), with the shortest such URL, and exits 1 when there \
+            is one.
             """
     )
 
@@ -33,6 +38,13 @@ struct CheckCommand: ParsableCommand {
     @Option(help: "Check a path-configuration document (JSON) alone, instead of a route file.")
     var config: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "With --config: compare the document with this one (a bundled copy and a server copy), listing each key "
+                + "some URL gets otherwise, with the shortest such URL.",
+            valueName: "file"))
+    var against: String?
+
     @OptionGroup var pathOptions: PathConfigurationOptions
 
     @Flag(name: .long, help: "Print one JSON object per problem per line.")
@@ -41,6 +53,9 @@ struct CheckCommand: ParsableCommand {
     func validate() throws {
         if deprecatedFile != nil && source.routes != nil {
             throw ValidationError("give the route file once, with --routes FILE")
+        }
+        if against != nil && config == nil {
+            throw ValidationError("--against compares two path configurations: give the first with --config FILE")
         }
         if config != nil && (deprecatedFile != nil || source.routes != nil) {
             throw ValidationError(
@@ -131,40 +146,79 @@ struct CheckCommand: ParsableCommand {
         }
     }
 
-    /// `--config FILE`: the document's own diagnostics, as `waymark properties` prints them.
+    /// `--config FILE`: the document's own diagnostics, as `waymark properties` prints them, then
+    /// the linter's findings; with `--against`, the URLs where the two documents differ.
     private func checkPathConfiguration(_ path: String, options: PathConfiguration.Options) throws {
-        let document: PathConfiguration
+        let document = try Self.loadDocument(path, options: options)
+        let lint = document.lint()
+        var lines: [PathConfigurationLine] = document.diagnostics.map { PathConfigurationLine(diagnostic: $0) }
+        lines += lint.findings.map { PathConfigurationLine(finding: $0) }
+        var differences: [PathConfiguration.Difference] = []
+        var comparisonComplete = true
+        if let against {
+            let other = try Self.loadDocument(against, options: options)
+            let comparison = document.differences(from: other)
+            differences = comparison.differences
+            comparisonComplete = comparison.isComplete
+        }
+        for line in lines {
+            if json {
+                print(line.json(file: path, target: options.target).rendered)
+            } else {
+                printLine("\(path): \(line.text)")
+            }
+        }
+        for difference in differences {
+            if json {
+                print(
+                    OrderedJSON.object([
+                        ("file", .string(path)), ("against", .string(against ?? "")),
+                        ("target", .string(options.target.rawValue)), ("kind", .string("differs")),
+                        ("key", .string(difference.key)), ("example", .string(difference.exampleURL)),
+                        ("value", difference.value.map { .value($0) } ?? .null),
+                        ("otherValue", difference.otherValue.map { .value($0) } ?? .null),
+                        ("message", .string(difference.description)),
+                    ]).rendered)
+            } else {
+                printLine("\(path): differs from \(against ?? ""): \(difference)")
+            }
+        }
+        if lint.unfinishedChecks > 0 || !comparisonComplete {
+            printError(
+                "\(path): \(lint.unfinishedChecks) check(s)\(comparisonComplete ? "" : " and the comparison") stopped at "
+                    + "the work bound; their findings, if any, are not listed")
+        }
+        if !json {
+            let reading = "read as \(options.target.version)"
+            let problems = document.diagnostics.count + lint.findings.count
+            var summary =
+                problems == 0
+                ? "\(path): ok (\(reading))"
+                : "\(path): \(problems) problem(s), \(reading); the rest of the document applies"
+            if let against {
+                summary +=
+                    differences.isEmpty
+                    ? "; no URL gets other properties from \(against)"
+                    : "; \(differences.count) difference(s) from \(against)"
+            }
+            printLine(summary)
+        }
+        if !differences.isEmpty { throw ExitCode(1) }
+    }
+
+    /// Reads a path-configuration document for `--config` or `--against`.
+    ///
+    /// - Throws: `ExitCode(1)` after a message, when the file cannot be read or is not a document.
+    static func loadDocument(_ path: String, options: PathConfiguration.Options) throws -> PathConfiguration {
         do {
             let data = try BoundedFileRead.contents(of: URL(fileURLWithPath: path))
-            document = try PathConfiguration(data: data, options: options, source: path)
+            return try PathConfiguration(data: data, options: options, source: path)
         } catch let error as BoundedFileRead.Failure {
             printError("\(path): cannot read the file: \(error.reason)")
             throw ExitCode(1)
         } catch let error as PathConfigurationError {
             printError(error.message)
             throw ExitCode(1)
-        }
-        for diagnostic in document.diagnostics {
-            if json {
-                let line = OrderedJSON.object([
-                    ("file", .string(path)),
-                    ("target", .string(options.target.rawValue)),
-                    ("ruleIndex", diagnostic.ruleIndex.map { .value(.number(Double($0))) } ?? .null),
-                    ("patternIndex", diagnostic.patternIndex.map { .value(.number(Double($0))) } ?? .null),
-                    ("severity", .string(diagnostic.severity.rawValue)),
-                    ("message", .string(diagnostic.message)),
-                ])
-                print(line.rendered)
-            } else {
-                printLine("\(path): \(diagnostic)")
-            }
-        }
-        if !json {
-            let reading = "read as \(options.target.version)"
-            printLine(
-                document.diagnostics.isEmpty
-                    ? "\(path): ok (\(reading))"
-                    : "\(path): \(document.diagnostics.count) problem(s), \(reading); the rest of the document applies")
         }
     }
 

@@ -73,6 +73,49 @@
             #expect(output.standardOutput.hasSuffix(": ok\n"))
         }
 
+        /// The linter's findings follow the load diagnostics, each with its shortest URL; `--json`
+        /// gives each as an object with its kind, key and example.
+        @Test func theLinterReportsWithShortestURLs() throws {
+            let document = try CommandRunner.temporaryFile(
+                #"{"rules": [{"patterns": ["/users/sign_in$"], "properties": {"context": "modal"}}, {"patterns": ["^feed$"], "properties": {"title": "Feed"}}, {"patterns": [".*"], "properties": {"context": "default"}}]}"#,
+                name: "lint.json")
+            let output = try CommandRunner.run(["check", "--config", document])
+            #expect(output.status == 0)
+            #expect(
+                output.standardOutput == """
+                    \(document): rules[0]: warning: "context": "modal" never takes effect: every URL this rule matches is also matched by a later rule that sets "context" (rules[2] ".*" → "default" at https://example.com/users/sign_in)
+                    \(document): rules[1].patterns[0]: warning: "^feed$" matches no URL as hotwire-native-ios reads them (an empty path or one starting with '/', then '?query'): the pattern never applies; paths start with '/'
+                    \(document): 2 problem(s), read as hotwire-native-ios 1.2.0–1.3.0-beta; the rest of the document applies
+
+                    """)
+            let json = try CommandRunner.run(["check", "--config", document, "--json"])
+            let first = try #require(json.standardOutput.split(separator: "\n").first)
+            #expect(
+                first.contains(
+                    #""kind":"always-overridden","key":"context","example":"https://example.com/users/sign_in""#))
+        }
+
+        /// `--against` lists each key some URL gets otherwise from the other copy, and exits 1.
+        @Test func twoCopiesAreComparedWithAgainst() throws {
+            let bundled = try CommandRunner.temporaryFile(
+                #"{"rules": [{"patterns": ["/new$"], "properties": {"context": "modal"}}]}"#, name: "bundled.json")
+            let server = try CommandRunner.temporaryFile(
+                #"{"rules": [{"patterns": ["/new$", "/edit$"], "properties": {"context": "modal"}}]}"#,
+                name: "server.json")
+            let output = try CommandRunner.run(["check", "--config", bundled, "--against", server])
+            #expect(output.status == 1)
+            #expect(
+                output.standardOutput.contains(
+                    #"differs from \#(server): "context" at https://example.com/edit: not set here, "modal" (rules[0]) in the other"#
+                ), "\(output.standardOutput)")
+            #expect(output.standardOutput.hasSuffix("1 difference(s) from \(server)\n"))
+            let same = try CommandRunner.run(["check", "--config", bundled, "--against", bundled])
+            #expect(same.status == 0)
+            #expect(same.standardOutput.hasSuffix("no URL gets other properties from \(bundled)\n"))
+            let alone = try CommandRunner.run(["check", "--against", server])
+            #expect(alone.status == 2)
+        }
+
         /// `--config FILE` checks a document alone, in the format `waymark properties` uses.
         @Test func aDocumentAloneIsCheckedWithConfig() throws {
             let document = try CommandRunner.temporaryFile(

@@ -115,6 +115,10 @@ import WaymarkPathConfiguration
             ))
         #expect(
             try warnings(.turboAndroid).contains(
+                #"the document has no "settings": turbo-android leaves it null and throws on first use; read as empty"#)
+        )
+        #expect(
+            try warnings(.turboAndroid).contains(
                 #"pull_to_refresh_enabled: "true" is not true or false; turbo-android reads its text, true here; write true or false"#
             ))
     }

@@ -34,6 +34,7 @@ enum CorpusCheck: Sendable, CustomTestStringConvertible {
     case unknownValuesAreReported
     case turboDemoPresentsModally
     case settingsAreKeptAsWritten
+    case lintFindingsHold
 
     /// Every check: one a document for the Hotwire comparison (none when the corpus is missing,
     /// which ``corpusIsThere`` and ``hotwireCorpusIsFound`` then report).
@@ -41,7 +42,10 @@ enum CorpusCheck: Sendable, CustomTestStringConvertible {
         [.corpusIsThere, .jsonReader, .generatedRouteSet, .hotwireCorpusIsFound, .hotwireAgreementReport]
             + HotwireCorpusComparison.documents().map { .hotwireAgreement($0) }
             + RealWorldDocumentChecks.expectations.keys.sorted().map { .documentExpectations($0) }
-            + [.everyDocumentLoads, .unknownValuesAreReported, .turboDemoPresentsModally, .settingsAreKeptAsWritten]
+            + [
+                .everyDocumentLoads, .unknownValuesAreReported, .turboDemoPresentsModally, .settingsAreKeptAsWritten,
+                .lintFindingsHold,
+            ]
     }
 
     var testDescription: String {
@@ -68,6 +72,7 @@ enum CorpusCheck: Sendable, CustomTestStringConvertible {
         case .unknownValuesAreReported: try documents.unknownValuesAreReportedWithTheirRule()
         case .turboDemoPresentsModally: try documents.theTurboDemosPresentationModalPresentsModally()
         case .settingsAreKeptAsWritten: try documents.settingsAreKeptAsWritten()
+        case .lintFindingsHold: try hotwire.lintFindingsHold()
         }
     }
 }

@@ -113,6 +113,15 @@ public struct PathConfiguration: Sendable {
                         "\"settings\" must be an object, not \(other.quoted()); read as empty, as Hotwire Native iOS reads it"
                 ))
         }
+        if options.target == .turboAndroid && object["settings"] == nil {
+            // Gson allocates TurboPathConfiguration without running its initialisers.
+            diagnostics.append(
+                .init(
+                    ruleIndex: nil, severity: .warning,
+                    message:
+                        "the document has no \"settings\": turbo-android leaves it null and throws on first use; read as empty"
+                ))
+        }
         if Self.tabs(in: settings) == nil {
             diagnostics.append(
                 .init(

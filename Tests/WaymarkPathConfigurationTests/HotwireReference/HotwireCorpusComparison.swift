@@ -302,6 +302,89 @@ struct HotwireCorpusComparison {
         }
     }
 
+    /// The linter on every real document, as the platform its README names reads it: every check
+    /// finishes within the bound, and every claim holds in the target's reference — the example
+    /// URL is matched by the rules the finding names, a pattern said to match nothing matches none
+    /// of the document's lookup URLs, and a key said to be always overridden is set again by a
+    /// later matching rule on every lookup URL the rule matches. Set `WAYMARK_LINT_REPORT` to a
+    /// file to have the findings written there.
+    func lintFindingsHold() throws {
+        var lines: [String] = []
+        var work = 0
+        var largest = (work: 0, document: "")
+        for document in Self.documents() {
+            let target: Target = document.platforms.contains(.iOS) ? .hotwireNativeIOS : .hotwireNativeAndroid
+            let data = try Data(contentsOf: URL(fileURLWithPath: document.path))
+            let configuration = try Self.waymarkLoad(document: data, name: document.name, target: target)
+            let report = configuration.lint()
+            work += report.work
+            if report.work > largest.work { largest = (report.work, document.name) }
+            #expect(report.unfinishedChecks == 0, "\(document.name)")
+            guard !report.findings.isEmpty, let (rules, lookUp) = try? Self.reference(for: target, data: data) else {
+                continue
+            }
+            let reference = rules.map { rule in
+                rule.patterns.compactMap {
+                    try? NSRegularExpression(
+                        pattern: $0, options: target.platform == .android ? [.caseInsensitive] : [])
+                }
+            }
+            func matches(_ rule: Int, _ input: String, pattern: Int? = nil) -> Bool {
+                let regexes =
+                    pattern.map {
+                        [rules[rule].patterns[$0]].compactMap {
+                            try? NSRegularExpression(
+                                pattern: $0, options: target.platform == .android ? [.caseInsensitive] : [])
+                        }
+                    } ?? reference[rule]
+                return regexes.contains {
+                    $0.firstMatch(in: input, range: NSRange(input.startIndex..., in: input)) != nil
+                }
+            }
+            let lookups = Self.lookupURLs(patterns: rules.flatMap(\.patterns), target: target).compactMap {
+                lookUp($0).input
+            }
+            for finding in report.findings {
+                lines.append("\(document.name) [\(target)]: \(finding)")
+                if let url = finding.exampleURL, let input = lookUp(url).input {
+                    #expect(matches(finding.ruleIndex, input), "\(document.name): \(finding)")
+                    for other in finding.otherRules { #expect(matches(other, input), "\(document.name): \(finding)") }
+                }
+                switch finding.kind {
+                case .neverMatches:
+                    let pattern = try #require(finding.patternIndex)
+                    #expect(!lookups.contains { matches(finding.ruleIndex, $0, pattern: pattern) }, "\(finding)")
+                case .alwaysOverridden:
+                    let keys = finding.key.map { [$0] } ?? Array(rules[finding.ruleIndex].properties.keys)
+                    for input in lookups where matches(finding.ruleIndex, input) {
+                        for key in keys {
+                            let later = (finding.ruleIndex + 1..<rules.count).filter {
+                                rules[$0].properties[key] != nil
+                            }
+                            let builtIn =
+                                target.hasHistoricalLocationRules
+                                && ["presentation", "context", "historical_location"].contains(key)
+                                && input.lowercased().contains("_historical_location")
+                            #expect(
+                                later.contains { matches($0, input) } || builtIn,
+                                "\(document.name): \(finding) at \(input)")
+                        }
+                    }
+                case .overriddenByBroaderRule, .matchesInsideSegment:
+                    break
+                }
+            }
+        }
+        if let path = ProcessInfo.processInfo.environment["WAYMARK_LINT_REPORT"], !path.isEmpty {
+            try Data(
+                (lines + ["work: \(work) in all, at most \(largest.work) (\(largest.document))"]).joined(
+                    separator: "\n"
+                ).utf8
+            ).write(to: URL(fileURLWithPath: path))
+        }
+        #expect(!lines.isEmpty)
+    }
+
     /// Runs the whole corpus and summarizes: agreement by platform, mismatches by category with
     /// examples, documents the reference refuses. Prints the summary; writes the Markdown report to
     /// `WAYMARK_HOTWIRE_REPORT` when it is set. Asserts only that there was something to compare.
