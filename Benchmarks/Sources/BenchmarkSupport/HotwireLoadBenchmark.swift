@@ -52,28 +52,44 @@ public struct HotwireLoadBenchmark: Sendable {
         return count
     }
 
-    /// Hotwire Native iOS's way: `JSONSerialization`, then every pattern compiled with
-    /// `NSRegularExpression` and run on the first lookup's path; returns the number of properties.
+    /// Hotwire Native iOS's way, as its released source does it (1.2.0 to 1.3.0-beta, the default
+    /// target): `PathConfigurationDecoder` reads the data with `JSONSerialization` and casts the
+    /// rules, each `PathRule` its `patterns` to `[String]` and its `properties` to a dictionary, and
+    /// `settings` (Hotwire casts to `AnyHashable` values, which Linux cannot bridge from every JSON
+    /// value: `Any` stands in);
+    /// `PathConfiguration` appends the three built-in historical-location rules
+    /// (`PathRule+ServerRoutes.swift`); a lookup reads `url.path` (and `url.query`) and runs every
+    /// rule's `match(path:)`, which compiles each pattern with `NSRegularExpression` again, on
+    /// every lookup. Returns the number of properties of the last lookup.
     public static func hotwire(_ document: Document, later: Int = 0) -> Int {
         // Hotwire decodes with JSONSerialization; six real documents have trailing commas, which it
         // reads on this platform.
         guard let object = try? JSONSerialization.jsonObject(with: document.data) as? [String: Any],
-            let rules = object["rules"] as? [[String: Any]]
+            let rulesArray = object["rules"] as? [[String: Any]]
         else { return -1 }
+        var rules: [(patterns: [String], properties: [String: Any])] = []
+        for rule in rulesArray {
+            guard let patterns = rule["patterns"] as? [String], let properties = rule["properties"] as? [String: Any]
+            else { return -1 }
+            rules.append((patterns, properties))
+        }
+        let settings = object["settings"] as? [String: Any] ?? [:]
+        rules += builtInRules
+        _ = settings
         var count = 0
         for urlString in [firstURL] + laterURLs.prefix(later) {
             let path =
                 URL(string: urlString).map { url in
-                    url.path(percentEncoded: true) + (url.query(percentEncoded: true).map { "?" + $0 } ?? "")
+                    url.path + (url.query.map { "?" + $0 } ?? "")
                 } ?? ""
             let range = NSRange(location: 0, length: path.utf16.count)
             var properties: [String: Any] = [:]
             // As Hotwire's PathRule does: every pattern compiled again on every lookup.
             for rule in rules {
-                for pattern in rule["patterns"] as? [String] ?? [] {
+                for pattern in rule.patterns {
                     guard let regex = try? NSRegularExpression(pattern: pattern) else { continue }
                     if regex.numberOfMatches(in: path, range: range) > 0 {
-                        properties.merge(rule["properties"] as? [String: Any] ?? [:]) { _, new in new }
+                        properties.merge(rule.properties) { _, new in new }
                         break
                     }
                 }
@@ -81,5 +97,19 @@ public struct HotwireLoadBenchmark: Sendable {
             count = properties.count
         }
         return count
+    }
+
+    /// `PathRule.defaultServerRoutes`, made once, as Hotwire's static property is.
+    ///
+    /// `nonisolated(unsafe)`: a `let` never written after its one initialization, holding only
+    /// strings and Booleans; `Any` is what the model stores, and is not `Sendable` only because it
+    /// could hold anything.
+    nonisolated(unsafe) static let builtInRules: [(patterns: [String], properties: [String: Any])] = [
+        ("recede", "pop"), ("resume", "none"), ("refresh", "refresh"),
+    ].map { name, presentation in
+        (
+            ["/\(name)_historical_location"],
+            ["presentation": presentation, "context": "default", "historical_location": true] as [String: Any]
+        )
     }
 }

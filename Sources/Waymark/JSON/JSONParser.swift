@@ -101,7 +101,9 @@ extension JSONParser {
         /// (direct-mapped, so it never grows): a document of many alike small objects shares one
         /// dictionary per kind, as values do, instead of allocating one each (714,000 `{"":0}` at the
         /// 5 MB cap took 0.22 s, most of it making those dictionaries).
-        private var smallObjects = [[String: JSONValue]?](repeating: nil, count: 1024)
+        /// Made on first use, and sized by the document (16 slots for a few hundred bytes, 1,024
+        /// from 16 kB): making and freeing 1,024 empty slots was most of the read of a 2 kB document.
+        private var smallObjects: [[String: JSONValue]?] = []
 
         init(bytes: UnsafeBufferPointer<UInt8>, options: Options) {
             self.bytes = bytes
@@ -203,6 +205,11 @@ extension JSONParser {
                 var hasher = Hasher()
                 hasher.combine(key)
                 hasher.combine(value)
+                if smallObjects.isEmpty {
+                    var slots = 16
+                    while slots < 1024 && slots * 16 < bytes.count { slots *= 2 }
+                    smallObjects = [[String: JSONValue]?](repeating: nil, count: slots)
+                }
                 let slot = hasher.finalize() & (smallObjects.count - 1)
                 if let known = smallObjects[slot], let member = known[key], member.isIdentical(to: value) {
                     return known
@@ -330,7 +337,7 @@ extension JSONParser {
                 for byte in bytes[integerStart..<integerEnd] { value = value &* 10 &+ Int64(byte &- UInt8(ascii: "0")) }
                 return isNegative ? -Double(value) : Double(value)
             }
-            let text = String(decoding: bytes[start..<index], as: UTF8.self)
+            let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
             guard let value = Double(text), value.isFinite else {
                 index = start
                 // Too large in magnitude, either sign (a number too close to 0 reads as 0).
@@ -372,7 +379,9 @@ extension JSONParser {
             end = min(end, bytes.count)
             if !hasEscape && end < bytes.count && bytes[end] == UInt8(ascii: "\"") {
                 index = end + 1
-                return String(decoding: bytes[start..<end], as: UTF8.self)
+                // A rebased buffer takes the standard library's contiguous fast path; a slice of
+                // one went through the generic collection path, the parser's largest cost.
+                return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
             }
             // No escape is longer decoded than written, so the decoded text fits in `end - start`
             // bytes: the buffer never grows while the string is read, and only a copy made by

@@ -74,9 +74,11 @@ package enum PercentDecoding {
     /// every scalar is well-formed: the standard library's parser, which refuses overlong forms,
     /// surrogates, scalars past U+10FFFF and truncated sequences.
     static func firstInvalidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        var iterator = bytes.makeIterator()
+        // ASCII is valid and starts no sequence: skip it without the parser (most input is ASCII).
+        guard let firstNonASCII = bytes.firstIndex(where: { $0 >= 0x80 }) else { return nil }
+        var iterator = UnsafeBufferPointer(rebasing: bytes[firstNonASCII...]).makeIterator()
         var parser = Unicode.UTF8.ForwardParser()
-        var offset = 0
+        var offset = firstNonASCII
         while true {
             switch parser.parseScalar(from: &iterator) {
             case .valid(let encoded): offset += encoded.count

@@ -55,6 +55,8 @@ extension PathConfiguration {
     /// not UTF-8, and trailing slashes dropped while more than one character is left (`/a//` is
     /// `/a`, `//` is `/`), measured against Foundation's own `URL` in the test target.
     static func foundationPath(_ encoded: String) -> String {
+        // Most paths have nothing to decode and no trailing slash: they are their own `url.path`.
+        if encoded.utf8.last != UInt8(ascii: "/"), !encoded.utf8.contains(UInt8(ascii: "%")) { return encoded }
         var encoded = encoded
         guard var path = encoded.withUTF8({ PercentDecoding.decode($0) }) else { return "" }
         while path.utf8.count > 1, path.utf8.last == UInt8(ascii: "/") { path.removeLast() }

@@ -60,6 +60,15 @@ extension PathConfiguration {
     static func historicalLocationRules(for platform: Platform) -> [(
         name: String, path: String, properties: [String: JSONValue]
     )] {
+        platform == .android ? androidHistoricalLocationRules : iOSHistoricalLocationRules
+    }
+
+    private static let iOSHistoricalLocationRules = makeHistoricalLocationRules(for: .iOS)
+    private static let androidHistoricalLocationRules = makeHistoricalLocationRules(for: .android)
+
+    private static func makeHistoricalLocationRules(for platform: Platform) -> [(
+        name: String, path: String, properties: [String: JSONValue]
+    )] {
         func value(_ text: String) -> JSONValue { .string(platform == .android ? text.uppercased() : text) }
         return [
             ("recede_historical_location", "/recede_historical_location", "pop"),

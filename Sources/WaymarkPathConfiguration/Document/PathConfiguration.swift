@@ -20,8 +20,8 @@ public import Waymark
 ///
 /// Loading never rejects a document for one bad rule: a rule with an invalid or unsupported
 /// pattern, or without `patterns`, is skipped and reported in ``diagnostics`` with its index.
-/// Patterns run on a linear-time engine compiled when the document loads (see
-/// docs/path-configuration.md), so no pattern can freeze a lookup.
+/// Patterns run on a linear-time engine, compiled as lookups need them (see
+/// docs/path-configuration.md, "Patterns"), so no pattern can freeze a lookup.
 public struct PathConfiguration: Sendable {
     /// One rule of the document.
     public struct Rule: Hashable, Sendable {
@@ -66,13 +66,17 @@ public struct PathConfiguration: Sendable {
     /// The document's `rules`, as written, including those that were skipped.
     public let rules: [Rule]
     /// The rules that were skipped, unknown values, and anything else worth reporting.
-    public let diagnostics: [PathConfigurationDiagnostic]
+    ///
+    /// The checks of each rule's properties run on first reading, not when the document loads:
+    /// an app at launch reads properties, not diagnostics.
+    public var diagnostics: [PathConfigurationDiagnostic] { diagnosticList.value }
     /// How lookups read URLs.
     public let options: Options
 
     /// The rules the automaton reports, built-ins first; `documentIndex` is `nil` for a built-in.
     private let applied: [(documentIndex: Int?, name: String, properties: [String: JSONValue])]
-    private let automaton: PatternAutomaton
+    private let engine: PatternEngine
+    private let diagnosticList: DiagnosticList
     /// Merged properties by set of matching rules: most lookups match a set seen before.
     private let merges = MergeCache()
 
@@ -122,14 +126,8 @@ public struct PathConfiguration: Sendable {
                         "the document has no \"settings\": turbo-android leaves it null and throws on first use; read as empty"
                 ))
         }
-        if Self.tabs(in: settings) == nil {
-            diagnostics.append(
-                .init(
-                    ruleIndex: nil, severity: .warning,
-                    message:
-                        "settings.tabs is neither an array of objects nor a string holding one; `tabs` reads it as none"
-                ))
-        }
+        // Whether `settings.tabs` reads is checked with the other diagnostics, when they are read.
+        let tabsCheck = (settings: settings, position: diagnostics.count)
         var rules: [Rule?] = []
         switch object["rules"] {
         case .array(let items)?:
@@ -146,7 +144,7 @@ public struct PathConfiguration: Sendable {
             diagnostics.append(
                 .init(ruleIndex: nil, severity: .skipped, message: "\"rules\" must be an array, not \(other.quoted())"))
         }
-        self.init(settings: settings, rules: rules, options: options, diagnostics: diagnostics)
+        self.init(settings: settings, rules: rules, options: options, diagnostics: diagnostics, tabsCheck: tabsCheck)
     }
 
     /// Creates a configuration from rules in code.
@@ -155,11 +153,14 @@ public struct PathConfiguration: Sendable {
     }
 
     private init(
-        settings: [String: JSONValue], rules: [Rule?], options: Options, diagnostics: [PathConfigurationDiagnostic]
+        settings: [String: JSONValue], rules: [Rule?], options: Options, diagnostics: [PathConfigurationDiagnostic],
+        tabsCheck: (settings: [String: JSONValue], position: Int)? = nil
     ) {
         var diagnostics = diagnostics
-        var program = PatternProgram()
+        var entries: [PatternEngine.Entry] = []
+        var literals: [LiteralPattern?] = []
         let caseInsensitive = options.platform == .android
+
         var applied: [(documentIndex: Int?, name: String, properties: [String: JSONValue])] = []
         // The built-in rules, compiled as the document's patterns are (case-insensitively on
         // Android), before or after the document's rules; their steps are set aside first.
@@ -170,26 +171,38 @@ public struct PathConfiguration: Sendable {
         func addBuiltIns() {
             for (builtIn, node) in zip(builtIns, builtInNodes) {
                 // Built-in patterns are plain literals of a few dozen steps, within the reserve.
-                guard let number = Int32(exactly: applied.count), (try? program.add(node, rule: number)) != nil else {
-                    continue
-                }
+                guard let number = Int32(exactly: applied.count) else { continue }
+                entries.append((builtIn.path, node, number))
+                literals.append(LiteralPattern(pattern: builtIn.path, rule: number))
                 applied.append((nil, builtIn.name, builtIn.properties))
             }
         }
         if options.historicalLocationRules == .beforeDocument { addBuiltIns() }
         // Every rule is parsed and sized before any is compiled, so that which rules fit the step
         // budget depends on their sizes, never on their order (see `sizeThreshold`).
-        var candidates: [(index: Int, rule: Rule, nodes: [PatternNode], size: Int)] = []
+        var candidates:
+            [(index: Int, rule: Rule, nodes: [(text: String, node: PatternNode?, literal: LiteralPattern?)], size: Int)] =
+                []
+        // The rules whose properties `diagnostics` checks when first read.
+        var checked: [(rule: Int, properties: [String: JSONValue])] = []
         for (index, rule) in rules.enumerated() {
             guard let rule else { continue }
             // A pattern that does not parse is skipped alone, as Hotwire Native skips a pattern
             // `NSRegularExpression` refuses: the rule's other patterns still apply.
-            var compiled: [PatternNode] = []
+            var compiled: [(text: String, node: PatternNode?, literal: LiteralPattern?)] = []
             var size = 0
             for (patternIndex, pattern) in rule.patterns.enumerated() {
+                // A literal needs no parse on iOS, where its size is its bytes (Android's letters
+                // compile to their case variants: parsed, to be sized).
+                if !caseInsensitive, let literal = LiteralPattern(pattern: pattern, rule: 0), !literal.matchesEverything
+                {
+                    compiled.append((pattern, nil, literal))
+                    size = min(PatternProgram.maximumSteps + 1, size + literal.steps)
+                    continue
+                }
                 do throws(PatternError) {
                     let node = try PatternParser.parse(pattern, caseInsensitive: caseInsensitive)
-                    compiled.append(node)
+                    compiled.append((pattern, node, LiteralPattern(pattern: pattern, rule: 0)))
                     size = min(PatternProgram.maximumSteps + 1, size + PatternProgram.stepCount(of: node))
                 } catch {
                     diagnostics.append(
@@ -224,32 +237,28 @@ public struct PathConfiguration: Sendable {
                 diagnostics.append(.init(ruleIndex: index, severity: .skipped, message: message))
                 continue
             }
-            // Rolled back in place: a copy of the program per rule made loading quadratic.
-            let mark = program.mark
-            do throws(PatternError) {
-                for node in candidate.nodes { try program.add(node, rule: ruleNumber) }
-            } catch {
-                program.rollBack(to: mark)
-                diagnostics.append(.init(ruleIndex: index, severity: .skipped, message: error.message))
-                continue
+            // Nothing is compiled here: the engine compiles what lookups need, when they need it.
+            for (text, node, literal) in candidate.nodes {
+                entries.append((text, node, ruleNumber))
+                literals.append(
+                    literal.map {
+                        var numbered = $0
+                        numbered.rule = ruleNumber
+                        return numbered
+                    })
             }
-            applied.append((index, "rule \(index)", candidate.rule.properties))
-            diagnostics.append(
-                contentsOf: PropertyCheck.diagnostics(
-                    for: candidate.rule.properties, rule: index, target: options.target))
+            applied.append((index, "", candidate.rule.properties))  // a document rule is named by its index
+            checked.append((index, candidate.rule.properties))
         }
         if options.historicalLocationRules == .afterDocument { addBuiltIns() }
         self.settings = settings
         self.rules = rules.compactMap { $0 }
         self.options = options
-        // By rule, then the rule's own before its patterns', in order (a stable sort keeps the rest).
-        self.diagnostics = diagnostics.enumerated().sorted {
-            let left = ($0.element.ruleIndex ?? -1, $0.element.patternIndex ?? -1, $0.offset)
-            let right = ($1.element.ruleIndex ?? -1, $1.element.patternIndex ?? -1, $1.offset)
-            return left < right
-        }.map(\.element)
+        self.diagnosticList = DiagnosticList(
+            loaded: diagnostics, properties: checked, target: options.target, tabsCheck: tabsCheck)
         self.applied = applied
-        self.automaton = PatternAutomaton(program: program, ruleCount: applied.count)
+        self.engine = PatternEngine(
+            entries: entries, literals: literals, ruleCount: applied.count, caseInsensitive: caseInsensitive)
     }
 
     /// The smallest rule size such that, once every rule of that size or more is left out, the
@@ -317,7 +326,7 @@ public struct PathConfiguration: Sendable {
 
     private func run(_ input: String) -> Match {
         var copy = input
-        let lookup = copy.withUTF8 { automaton.lookup($0) }
+        let lookup = copy.withUTF8 { engine.lookup($0) }
         let words = lookup.words
         let isComplete = !lookup.limitReached
         if let merged = merges.value(for: words) {
@@ -394,6 +403,57 @@ public struct PathConfiguration: Sendable {
         return Rule(patterns: patterns, properties: properties)
     }
 
+}
+
+/// A document's diagnostics: those found while loading, and the checks of the rules' properties,
+/// run on first reading, then sorted by rule, the rule's own before its patterns', in the order
+/// found (a stable sort keeps the rest).
+///
+/// `@unchecked Sendable`: `sorted` is written once, while `lock` is held, and read under it; the
+/// other fields are constants.
+final class DiagnosticList: @unchecked Sendable {
+    private let lock = NSLock()
+    private let loaded: [PathConfigurationDiagnostic]
+    private let properties: [(rule: Int, properties: [String: JSONValue])]
+    private let target: PathConfiguration.Target
+    /// The settings whose `tabs` to check, and where among `loaded` the finding goes.
+    private let tabsCheck: (settings: [String: JSONValue], position: Int)?
+    private var sorted: [PathConfigurationDiagnostic]?
+
+    init(
+        loaded: [PathConfigurationDiagnostic], properties: [(rule: Int, properties: [String: JSONValue])],
+        target: PathConfiguration.Target, tabsCheck: (settings: [String: JSONValue], position: Int)?
+    ) {
+        self.loaded = loaded
+        self.properties = properties
+        self.target = target
+        self.tabsCheck = tabsCheck
+    }
+
+    var value: [PathConfigurationDiagnostic] {
+        lock.withLock {
+            if let sorted { return sorted }
+            var all = loaded
+            if let tabsCheck, PathConfiguration.tabs(in: tabsCheck.settings) == nil {
+                all.insert(
+                    .init(
+                        ruleIndex: nil, severity: .warning,
+                        message:
+                            "settings.tabs is neither an array of objects nor a string holding one; `tabs` reads it as none"
+                    ), at: min(tabsCheck.position, all.count))
+            }
+            for (rule, properties) in properties {
+                all += PropertyCheck.diagnostics(for: properties, rule: rule, target: target)
+            }
+            let result = all.enumerated().sorted {
+                let left = ($0.element.ruleIndex ?? -1, $0.element.patternIndex ?? -1, $0.offset)
+                let right = ($1.element.ruleIndex ?? -1, $1.element.patternIndex ?? -1, $1.offset)
+                return left < right
+            }.map(\.element)
+            sorted = result
+            return result
+        }
+    }
 }
 
 /// Merged properties by the set of rules that matched, so that a lookup whose rules were seen

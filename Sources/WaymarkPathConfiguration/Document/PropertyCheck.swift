@@ -6,7 +6,7 @@ import Waymark
 /// that nearly spell a known one.
 enum PropertyCheck {
     /// The keys Hotwire Native reads, on either platform.
-    static let knownKeys = [
+    static let knownKeys: Set<String> = [
         "context", "presentation", "modal_style", "pull_to_refresh_enabled", "modal_dismiss_gesture_enabled",
         "query_string_presentation", "view_controller", "animated", "historical_location", "title", "uri",
         "fallback_uri",
@@ -30,16 +30,14 @@ enum PropertyCheck {
                 return
             }
         }
-        check("context", PathContext.allCases.map(\.rawValue), fallback: "default")
+        check("context", Self.contexts, fallback: "default")
         if let presentation = properties["presentation"]?.stringValue, presentation.lowercased() == "modal" {
             warn(modalPresentation(presentation, target: target, setsContext: properties["context"] != nil))
         } else {
-            var presentations = PathPresentation.allCases.map(\.rawValue)
-            if !android { presentations.removeAll { $0 == "push" } }
-            check("presentation", presentations, fallback: "default")
+            check("presentation", android ? Self.presentations : Self.presentationsWithoutPush, fallback: "default")
         }
-        check("modal_style", ModalStyle.allCases.map(\.rawValue), fallback: "large")
-        check("query_string_presentation", QueryStringPresentation.allCases.map(\.rawValue), fallback: "default")
+        check("modal_style", Self.modalStyles, fallback: "large")
+        check("query_string_presentation", Self.queryStringPresentations, fallback: "default")
         let flags = [
             ("pull_to_refresh_enabled", android ? "false" : "true"), ("modal_dismiss_gesture_enabled", "true"),
             ("animated", "true"), ("historical_location", "false"),
@@ -108,12 +106,18 @@ enum PropertyCheck {
         }
     }
 
+    static let contexts = PathContext.allCases.map(\.rawValue)
+    static let presentations = PathPresentation.allCases.map(\.rawValue)
+    static let presentationsWithoutPush = presentations.filter { $0 != "push" }
+    static let modalStyles = ModalStyle.allCases.map(\.rawValue)
+    static let queryStringPresentations = QueryStringPresentation.allCases.map(\.rawValue)
+
     /// The known key `key` nearly spells: the same letters in another case or with other
     /// separators, or within two edits of them (`pull_refresh_enabled`).
     static func nearMiss(_ key: String) -> String? {
         let normalized = normalize(key)
         guard normalized.count >= 5 else { return nil }
-        for known in knownKeys {
+        for known in knownKeys.sorted() {
             let target = normalize(known)
             if target == normalized || (target.count >= 8 && editDistance(target, normalized, limit: 2) <= 2) {
                 return known
