@@ -12,11 +12,11 @@ extension PathConfiguration {
     ///   slash, then the query as above.
     /// - Android (`PathConfiguration.kt`, `path(location:)`): Android's `java.net.URL` path and query
     ///   as written, `?query` appended whenever there is a query; `""` when Android's `URL`
-    ///   refuses the location (``androidInput(for:)``).
+    ///   refuses the location (`tel:`, `mailto:`, custom schemes).
     ///
     /// On iOS, characters Foundation's `URL(string:)` would percent-encode (a space, raw non-ASCII
     /// text, a `%` not followed by two hex digits) are encoded the same way first. The fragment
-    /// never takes part. A string without a scheme (``URIScheme``) is a path, or a relative
+    /// never takes part. A string without an RFC 3986 scheme is a path, or a relative
     /// reference, and is read as the path of a URL. Every scheme is read the same way: for
     /// `shop://product/42` the authority is `product` and the path `/42`, as Foundation reads it
     /// (the resolver's integration, ``pathProperties(for:)``, matches app links by their route
