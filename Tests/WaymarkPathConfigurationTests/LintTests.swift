@@ -104,6 +104,28 @@ import WaymarkTestSupport
             ])
     }
 
+    /// Findings name the document's own indexes when an item is not a rule object, and a `%` in a
+    /// pattern is matched as each target's string holds it: an escape of two hex digits in an
+    /// encoded path, the character itself in a decoded one (whose example writes it `%25`).
+    @Test func indexesAndPercentSigns() throws {
+        let shifted = try Self.lint(
+            #"{"rules": ["x", {"patterns": ["/a$"], "properties": {"k": 1}}, {"patterns": [".*"], "properties": {"k": 2}}]}"#
+        )
+        #expect(shifted.map(\.ruleIndex) == [1])
+        #expect(shifted.first?.exampleURL == "https://example.com/a")
+        let encoded =
+            #"{"rules": [{"patterns": ["/caf%C3%A9$"], "properties": {"t": 1}}, {"patterns": ["/caf"], "properties": {"t": 2}}]}"#
+        #expect(
+            try Self.lint(encoded, target: .hotwireNativeIOSMain).map(\.kind) == [
+                .alwaysOverridden, .matchesInsideSegment,
+            ])
+        let literalPercent =
+            #"{"rules": [{"patterns": ["/a%41$"], "properties": {"t": 1}}, {"patterns": ["%"], "properties": {"t": 2}}]}"#
+        let findings = try Self.lint(literalPercent)
+        #expect(findings.map(\.kind) == [.alwaysOverridden])
+        #expect(findings.first?.exampleURL == "https://example.com/a%2541")
+    }
+
     /// Hotwire's built-in historical-location rules come after the document's: a document rule
     /// for `/recede_historical_location` is set again by them.
     @Test func theBuiltInRulesOverrideADocumentsOwn() throws {

@@ -98,6 +98,31 @@ import WaymarkTestSupport
         }
     }
 
+    /// One document, looked up in sequence as an app does: inputs that send a lookup to the whole
+    /// automaton early (a non-ASCII path on Android, a long input) do not change what the next
+    /// first lookups answer, and a literal with a non-ASCII letter is Java's on Android (the Kelvin
+    /// sign matches `k`).
+    @Test(arguments: PathConfiguration.Target.allCases)
+    func lookupsInSequenceAgreeWithAFreshDocument(target: PathConfiguration.Target) {
+        let rules = [
+            PathConfiguration.Rule(patterns: ["/posts/[0-9]+$"], properties: ["post": true]),
+            PathConfiguration.Rule(patterns: ["/new$"], properties: ["new": true]),
+            PathConfiguration.Rule(patterns: ["/\u{212A}ey$"], properties: ["key": true]),
+        ]
+        let options = PathConfiguration.Options(target: target)
+        let document = PathConfiguration(rules: rules, options: options)
+        let long = "/" + String(repeating: "a", count: 300_000) + "/new"
+        for input in ["/\u{FC}ber", "/posts/42", long, "/posts/new", "/key", "/KEY", "/\u{212A}ey", "/posts/7"] {
+            let fresh = PathConfiguration(rules: rules, options: options).match(path: input)
+            let inSequence = document.match(path: input)
+            #expect(inSequence.matchedRules == fresh.matchedRules, "\(target) \(input.prefix(20))")
+        }
+        let android = PathConfiguration(rules: rules, options: .init(target: .hotwireNativeAndroid))
+        #expect(android.match(path: "/key").matchedRules == [2])
+        let iOS = PathConfiguration(rules: rules)
+        #expect(iOS.match(path: "/key").matchedRules.isEmpty)
+    }
+
     static func inputs(_ random: inout SplitMix64, count: Int) -> [String] {
         let parts = [
             "/", "a", "b", "B", "n", "new", "posts", ".", "?", "é", "É", "1", "-", "\n", "\r\n", "\u{2028}", "%2F",

@@ -39,6 +39,11 @@ extension PathConfiguration {
         public var platform: Platform { target.platform }
 
         /// Creates options; a setting left `nil` takes the target's own default.
+        ///
+        /// `queryStringMatching` is kept as given on an Android target, where it changes nothing
+        /// (Android always appends the query); `historicalLocationRules` is kept as given on a
+        /// Turbo target, which has no such rules, so that a Turbo app can add them on purpose. The
+        /// CLI refuses both, as they print what no such app gets.
         public init(
             target: Target = .hotwireNativeIOS, queryStringMatching: Bool? = nil,
             historicalLocationRules: HistoricalLocationRules? = nil

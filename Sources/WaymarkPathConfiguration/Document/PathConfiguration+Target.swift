@@ -20,17 +20,20 @@ extension PathConfiguration {
         /// Hotwire Native iOS `main` after 1.3.0-beta (commit 38631e2, PR #211): as the release,
         /// but patterns run on `url.path()`, percent-encoded with its trailing slash.
         case hotwireNativeIOSMain = "hotwire-native-ios-main"
-        /// Hotwire Native Android 1.x: case-insensitive patterns on `java.net.URL`'s path and query,
-        /// as Android's own `URL` reads them; `""` for a location Android's `URL` refuses (`tel:`,
-        /// `sms:`, `myapp://…`). Enum values in any case; built-in rules in upper case.
+        /// Hotwire Native Android 1.3.1 (1.2.x differs only where it throws): case-insensitive
+        /// patterns on `java.net.URL`'s path and query, as Android's own `URL` reads them; `""` for
+        /// a location Android's `URL` refuses (`tel:`, `sms:`, `myapp://…`; before 1.3.1 the
+        /// library threw there). Enum values in any case; built-in rules in upper case.
         case hotwireNativeAndroid = "hotwire-native-android"
         /// Turbo iOS 7.1.0: `url.path` as in the Hotwire release, query-string matching **off** by
         /// default, no built-in rules, and no typed properties in the library: the typed layer
         /// reads the conventions of Turbo's guide and demo (`presentation: "modal"` is modal,
         /// `view-controller` names the native screen).
         case turboIOS = "turbo-ios"
-        /// Turbo Android 7.1: Android's matching without the built-in rules; properties are
-        /// strings to it, so `"pull_to_refresh_enabled": "true"` reads as true.
+        /// Turbo Android 7.1.5: Android's matching without the built-in rules; properties are
+        /// strings to it, so `"pull_to_refresh_enabled": "true"` reads as true. Where Android's
+        /// `URL` refuses a location the library throws (its navigator drops such locations first):
+        /// Waymark matches `""`, as Hotwire Native Android does.
         case turboAndroid = "turbo-android"
 
         /// The platform: which typed defaults and spellings apply.
@@ -46,9 +49,9 @@ extension PathConfiguration {
             switch self {
             case .hotwireNativeIOS: "hotwire-native-ios 1.2.0–1.3.0-beta"
             case .hotwireNativeIOSMain: "hotwire-native-ios main (38631e2)"
-            case .hotwireNativeAndroid: "hotwire-native-android 1.x"
+            case .hotwireNativeAndroid: "hotwire-native-android 1.3.1"
             case .turboIOS: "turbo-ios 7.1.0"
-            case .turboAndroid: "turbo-android 7.1"
+            case .turboAndroid: "turbo-android 7.1.5"
             }
         }
 

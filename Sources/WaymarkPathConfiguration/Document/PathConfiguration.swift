@@ -63,7 +63,9 @@ public struct PathConfiguration: Sendable {
 
     /// The document's `settings`, as written.
     public let settings: [String: JSONValue]
-    /// The document's `rules`, as written, including those that were skipped.
+    /// The document's `rules`, as written, including those that were skipped: `rules[i]` is the rule
+    /// `matchedRules` and the diagnostics call `i` (an item that is not a rule object is a rule with
+    /// no patterns and no properties here).
     public let rules: [Rule]
     /// The rules that were skipped, unknown values, and anything else worth reporting.
     ///
@@ -252,7 +254,9 @@ public struct PathConfiguration: Sendable {
         }
         if options.historicalLocationRules == .afterDocument { addBuiltIns() }
         self.settings = settings
-        self.rules = rules.compactMap { $0 }
+        // An item that is not a rule object stays as a rule with no patterns, so that `rules[i]`
+        // is the document's rule `i`, as `matchedRules` and the diagnostics number them.
+        self.rules = rules.map { $0 ?? Rule(patterns: [], properties: [:]) }
         self.options = options
         self.diagnosticList = DiagnosticList(
             loaded: diagnostics, properties: checked, target: options.target, tabsCheck: tabsCheck)

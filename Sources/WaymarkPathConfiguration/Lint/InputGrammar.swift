@@ -29,10 +29,12 @@ struct InputGrammar {
         case query
     }
 
-    /// A state: the part, and how many UTF-8 continuation bytes must follow.
+    /// A state: the part, how many UTF-8 continuation bytes must follow, and how many hex digits
+    /// must follow a `%` (percent-encoded parts only).
     struct State: Hashable {
         var part: Part
         var pending: Int
+        var hex: Int = 0
     }
 
     let pathBytes: ByteSet
@@ -43,6 +45,10 @@ struct InputGrammar {
     let decodedPath: Bool
     let nonASCIIInPath: Bool
     let nonASCIIInQuery: Bool
+    /// Whether a `%` in the path, and in the query, is followed by two hex digits: in what
+    /// Foundation's `URL` gives (it encodes a `%` that is not), not in Android's text as written.
+    let escapedPath: Bool
+    let escapedQuery: Bool
 
     init(options: PathConfiguration.Options) {
         let printable = ByteSet(range: 0x20...0x7E)
@@ -59,6 +65,8 @@ struct InputGrammar {
             decodedPath = true
             nonASCIIInPath = true
             nonASCIIInQuery = false
+            escapedPath = false
+            escapedQuery = true
         case .hotwireNativeIOSMain:
             pathBytes = encodedPath
             queryBytes = encodedQuery
@@ -67,6 +75,8 @@ struct InputGrammar {
             decodedPath = false
             nonASCIIInPath = false
             nonASCIIInQuery = false
+            escapedPath = true
+            escapedQuery = true
         case .hotwireNativeAndroid, .turboAndroid:
             var path = printable
             path.remove(UInt8(ascii: "?"))
@@ -80,6 +90,8 @@ struct InputGrammar {
             decodedPath = false
             nonASCIIInPath = true
             nonASCIIInQuery = true
+            escapedPath = false
+            escapedQuery = false
         }
     }
 
@@ -89,18 +101,20 @@ struct InputGrammar {
     var distinctions: [ByteSet] {
         [
             pathBytes, queryBytes, ByteSet([UInt8(ascii: "/")]), ByteSet([UInt8(ascii: "?")]),
-            ByteSet([UInt8(ascii: "\\")]), Self.continuation, Self.lead2, Self.lead3, Self.lead4,
+            ByteSet([UInt8(ascii: "\\")]), Self.continuation, Self.lead2, Self.lead3, Self.lead4, Self.hexDigits,
+            ByteSet([UInt8(ascii: "%")]),
         ]
     }
 
     static let continuation = ByteSet(range: 0x80...0xBF)
+    static let hexDigits = ByteSet(Array("0123456789abcdefABCDEF".utf8))
     static let lead2 = ByteSet(range: 0xC2...0xDF)
     static let lead3 = ByteSet(range: 0xE0...0xEF)
     static let lead4 = ByteSet(range: 0xF0...0xF4)
 
     /// Whether an input may end in `state`.
     func accepts(_ state: State) -> Bool {
-        state.pending == 0 && !(state.part == .slash && dropsTrailingSlash)
+        state.pending == 0 && state.hex == 0 && !(state.part == .slash && dropsTrailingSlash)
     }
 
     /// The states after reading `byte` in `state` (none, one, or two: on a decoded path, `?` is a
@@ -109,7 +123,14 @@ struct InputGrammar {
         if state.pending > 0 {
             return Self.continuation.contains(byte) ? [State(part: state.part, pending: state.pending - 1)] : []
         }
+        if state.hex > 0 {
+            return Self.hexDigits.contains(byte) ? [State(part: state.part, pending: 0, hex: state.hex - 1)] : []
+        }
+        if byte == UInt8(ascii: "%") && (state.part == .query ? escapedQuery : escapedPath) && state.part != .start {
+            return [State(part: state.part == .query ? .query : .path, pending: 0, hex: 2)]
+        }
         if byte >= 0x80 {
+            guard state.part != .start else { return [] }
             let allowed = state.part == .query ? nonASCIIInQuery : nonASCIIInPath
             guard allowed else { return [] }
             let part: Part = state.part == .query ? .query : .path
@@ -155,7 +176,11 @@ struct InputGrammar {
         }
         var text = String(decoding: path, as: UTF8.self)
         if decodedPath {
-            text = PathConfiguration.encodingInvalid(Substring(text), allowing: PathConfiguration.pathBytes)
+            // Every `%` of a decoded path was written `%25`: encoded first, so that no `%41` of the
+            // path is kept as an escape.
+            let escaped = path.flatMap { $0 == UInt8(ascii: "%") ? Array("%25".utf8) : [$0] }
+            text = PathConfiguration.encodingInvalid(
+                Substring(String(decoding: escaped, as: UTF8.self)), allowing: PathConfiguration.pathBytes)
         }
         return "https://example.com" + text + (query.map { "?" + String(decoding: $0, as: UTF8.self) } ?? "")
     }

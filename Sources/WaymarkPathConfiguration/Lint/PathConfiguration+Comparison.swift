@@ -35,7 +35,8 @@ extension PathConfiguration {
     }
 
     /// Every property key that some URL gets otherwise from `other` — a bundled copy against the
-    /// server's — with the shortest URL that shows it, read with this document's options.
+    /// server's — with the shortest URL that shows it. URLs are read with this document's options;
+    /// load `other` with the same ones (a different target reads the same URL otherwise).
     ///
     /// Exact, not sampled: for each key, one search runs both documents' rules that set it over the
     /// inputs the target can see, keeping for each document only the last rule that has matched so
@@ -96,6 +97,8 @@ extension PathConfiguration {
                 let (a, b) = value(result.summary)
                 // Checked by a real lookup in each document before it is listed.
                 guard match(url: url).properties.raw[key] == a, other.match(url: url).properties.raw[key] == b else {
+                    // Never listed unshown, and never taken for agreement either.
+                    complete = false
                     continue
                 }
                 let (first, second) = deciding(result.summary)

@@ -36,8 +36,10 @@ struct PatternSearch {
     init(tracks: [[PatternNode]], grammar: InputGrammar) throws(PatternError) {
         var program = PatternProgram()
         for (number, nodes) in tracks.enumerated() {
-            // narrowing: a document's rules are numbered with Int32 when it loads (PathConfiguration)
-            for node in nodes { try program.add(node, rule: Int32(number)) }
+            guard let track = Int32(exactly: number) else {
+                throw PatternError(message: "more tracks than can be numbered", column: 1)
+            }
+            for node in nodes { try program.add(node, rule: track) }
         }
         steps = program.steps
         self.grammar = grammar
@@ -63,6 +65,7 @@ struct PatternSearch {
             var atStart: Bool
         }
         var nodes: [Node] = []
+        var grammarStates: [InputGrammar.State] = []
         var parents: [Int] = []
         var bytes: [UInt8] = []
         var seen: [Node: Int] = [:]
@@ -72,6 +75,7 @@ struct PatternSearch {
             guard seen[node] == nil else { return }
             seen[node] = nodes.count
             nodes.append(node)
+            grammarStates.append(node.grammar)
             parents.append(parent)
             bytes.append(byte)
         }
@@ -83,14 +87,16 @@ struct PatternSearch {
         while next < nodes.count {
             budget -= work + representatives.count
             work = 0
-            if budget <= 0 { return nil }
+            // A node makes at most one state per byte class (256): stopping this far below
+            // Int32.max keeps every state's number exact, whatever budget the caller gave.
+            if budget <= 0 || sets.count >= Int(Int32.max) - 512 { return nil }
             let node = nodes[next]
             if grammar.accepts(node.grammar) {
                 let endTracks =
                     node.atStart ? endAccepts(initial, atStart: true, work: &work) : atEnd[Int(node.state)]
                 let final = accepted(endTracks, into: node.summary, fold)
                 if goal(final), finals.insert(final).inserted {
-                    found.append(path(to: next, nodes: nodes.map(\.grammar), parents: parents, bytes: bytes, final))
+                    found.append(path(to: next, nodes: grammarStates, parents: parents, bytes: bytes, final))
                     if found.count >= limit { return found }
                 }
             }
@@ -130,8 +136,8 @@ struct PatternSearch {
 
     private mutating func state(for set: [Int32], atStart: Bool, work: inout Int) -> Int32 {
         if let known = ids[set] { return known }
-        // narrowing: the budget bounds the states made well below Int32.max
-        let id = Int32(sets.count)
+        // Below Int32.max: `search` gives up before a node could make that many (see there).
+        let id = Int32(clamping: sets.count)
         ids[set] = id
         sets.append(set)
         inside.append(tracks(in: set, atStart: atStart, position: .inside, work: &work))

@@ -2,17 +2,20 @@ internal import Foundation
 
 /// How a document's lookups run its patterns, built for launch: nothing is compiled when the
 /// document loads. The first ``literalLookups`` lookups compare the plain-text patterns
-/// (``LiteralPattern``, most real ones) byte by byte and run the others through an automaton
-/// compiled from them alone on first need; after that, every pattern is compiled into one
-/// automaton (``PatternAutomaton``), whose warm lookups read each byte once.
+/// (``LiteralPattern``, most real ones) byte by byte and run the others as a small program without
+/// a table (``PatternAutomaton/runWithoutTable(_:_:stride:work:)``), or through their own automaton
+/// past ``tableFreeWork``. After that — or sooner, for an input the literals cannot answer within
+/// ``literalWork`` comparisons, or (Android) an input with a non-ASCII byte — every pattern is
+/// compiled into one automaton (``PatternAutomaton``), whose warm lookups read each byte once.
 ///
-/// A launch pays for what its first screens look up, as Hotwire compiles only the patterns a
-/// lookup runs; an app that keeps looking up pays the one automaton once, and then the
-/// linear-time lookup of before. Every path is linear in the input.
+/// The lookup that needs the whole automaton compiles it outside the lock, so other lookups go on
+/// meanwhile (with the literals); its cost is the document's compiled size, about 50 µs for a real
+/// document, once. Every path is linear in the input: the literals by ``literalWork``, the
+/// table-free run by ``tableFreeWork``, the automaton by its own bounds.
 ///
-/// `@unchecked Sendable`: the mutable fields (`lookups`, the two automata and their pending
-/// programs) are read and written only while `lock` is held; the rest are constants. The automata
-/// lock their own tables.
+/// `@unchecked Sendable`: the mutable fields (`lookups`, the pending entries, the programs and
+/// automata, `compilingWhole`) are read and written only while `lock` is held; the rest are
+/// constants. The automata lock their own tables.
 final class PatternEngine: @unchecked Sendable {
     /// How many lookups the literals answer before the whole automaton is built.
     static let literalLookups = 8
@@ -22,6 +25,9 @@ final class PatternEngine: @unchecked Sendable {
     typealias Entry = (text: String, node: PatternNode?, rule: Int32)
 
     private let literals: [LiteralPattern]
+    /// The bytes an unanchored literal compares per input position, summed (anchored ones compare
+    /// at one or two positions): a lookup's literal work is at most this times the input's length.
+    private let literalBytes: Int
     private let ruleCount: Int
     private let stride: Int
     /// Android: letters match in either case; an input with a non-ASCII byte goes to the automaton.
@@ -32,15 +38,22 @@ final class PatternEngine: @unchecked Sendable {
     private var others: [Entry]
     private var othersProgram: PatternProgram?
     private var othersAutomaton: PatternAutomaton?
-    /// Every pattern, until the whole automaton is built.
+    /// Every pattern, until the whole automaton is installed.
     private var everything: [Entry]
     private var wholeAutomaton: PatternAutomaton?
+    /// Whether a lookup is compiling the whole automaton (outside the lock).
+    private var compilingWhole = false
 
     /// `entries`: every pattern of every rule, in rule order; `literals`: for each entry, the
-    /// literal it is, if it is one.
+    /// literal it is, if it is one. On Android, a literal with a non-ASCII letter is left to the
+    /// automaton (Java's case folding maps non-ASCII letters to ASCII ones: the Kelvin sign and `k`).
     init(entries: [Entry], literals: [LiteralPattern?], ruleCount: Int, caseInsensitive: Bool) {
-        self.literals = literals.compactMap { $0 }
-        self.others = zip(entries, literals).filter { $0.1 == nil }.map(\.0)
+        let usable = literals.map { literal in
+            literal.flatMap { caseInsensitive && $0.text.contains { $0 >= 0x80 } ? nil : $0 }
+        }
+        self.literals = usable.compactMap { $0 }
+        self.literalBytes = self.literals.reduce(0) { $0 + ($1.anchoring == .none ? $1.text.count : 1) }
+        self.others = zip(entries, usable).filter { $0.1 == nil }.map(\.0)
         self.everything = entries
         self.ruleCount = ruleCount
         self.stride = max(1, (ruleCount + 63) / 64)
@@ -51,55 +64,85 @@ final class PatternEngine: @unchecked Sendable {
     /// steps times input bytes); past it, their table is built, as every later lookup's is.
     static let tableFreeWork = 100_000
 
+    /// The most byte comparisons a first lookup may spend on literals; past it (long inputs, or
+    /// hundreds of long unanchored literals), the lookup uses the whole automaton, which reads each
+    /// byte once.
+    static let literalWork = 1_000_000
+
+    private enum Plan {
+        case automaton(PatternAutomaton)
+        case compileWhole([Entry], install: Bool)
+        case literals(others: PatternAutomaton?)
+        case literalsWithoutTable(PatternProgram)
+    }
+
     /// The rules whose patterns match somewhere in `bytes` (valid UTF-8).
     func lookup(_ bytes: UnsafeBufferPointer<UInt8>) -> PatternAutomaton.Lookup {
-        enum Plan {
-            case automaton(PatternAutomaton?)
-            case withoutTable(PatternProgram)
-        }
-        let plan: Plan
-        let useLiterals: Bool
-        (plan, useLiterals) = lock.withLock {
+        let plan: Plan = lock.withLock {
             lookups += 1
-            let nonASCII = caseInsensitive && bytes.contains { $0 >= 0x80 }
-            if lookups > Self.literalLookups || nonASCII || literals.isEmpty {
-                return (.automaton(whole()), false)
+            if let wholeAutomaton { return .automaton(wholeAutomaton) }
+            let literalsCanAnswer =
+                !literals.isEmpty && !(caseInsensitive && bytes.contains { $0 >= 0x80 })
+                && literalBytes.multipliedReportingOverflow(by: bytes.count).partialValue <= Self.literalWork
+                && literalBytes.multipliedReportingOverflow(by: bytes.count).overflow == false
+            if lookups > Self.literalLookups || !literalsCanAnswer {
+                if !compilingWhole {
+                    // Compiled outside the lock, so that other lookups go on meanwhile.
+                    compilingWhole = true
+                    return .compileWhole(everything, install: true)
+                }
+                // Another lookup is compiling it: answer with the literals if they can, else alone.
+                if !literalsCanAnswer { return .compileWhole(everything, install: false) }
             }
-            if let othersAutomaton { return (.automaton(othersAutomaton), true) }
-            guard let program = othersProgram ?? compileOthers() else { return (.automaton(nil), true) }
-            if program.steps.count * bytes.count <= Self.tableFreeWork { return (.withoutTable(program), true) }
-            othersAutomaton = PatternAutomaton(program: program, ruleCount: ruleCount)
-            return (.automaton(othersAutomaton), true)
+            if let othersAutomaton { return .literals(others: othersAutomaton) }
+            guard let program = othersProgram ?? compileOthers() else { return .literals(others: nil) }
+            if program.steps.count.multipliedReportingOverflow(by: bytes.count).partialValue <= Self.tableFreeWork
+                && !program.steps.count.multipliedReportingOverflow(by: bytes.count).overflow
+            {
+                return .literalsWithoutTable(program)
+            }
+            let automaton = PatternAutomaton(program: program, ruleCount: ruleCount)
+            othersAutomaton = automaton
+            return .literals(others: automaton)
         }
-        var found: PatternAutomaton.Lookup
         switch plan {
         case .automaton(let automaton):
-            found =
-                automaton?.lookup(bytes)
+            return automaton.lookup(bytes)
+        case .compileWhole(let entries, let install):
+            let automaton = Self.compile(entries, ruleCount: ruleCount, caseInsensitive: caseInsensitive)
+            if install {
+                lock.withLock {
+                    wholeAutomaton = automaton
+                    compilingWhole = false
+                    everything = []
+                    others = []
+                    othersProgram = nil
+                    othersAutomaton = nil
+                }
+            }
+            return automaton.lookup(bytes)
+        case .literals(let others):
+            var found =
+                others?.lookup(bytes)
                 ?? PatternAutomaton.Lookup(words: [UInt64](repeating: 0, count: stride), work: 0, limitReached: false)
-        case .withoutTable(let program):
+            addLiterals(bytes, into: &found)
+            return found
+        case .literalsWithoutTable(let program):
             var work = 0
             let words = PatternAutomaton.runWithoutTable(program, bytes, stride: stride, work: &work)
-            found = PatternAutomaton.Lookup(words: words, work: work, limitReached: false)
+            var found = PatternAutomaton.Lookup(words: words, work: work, limitReached: false)
+            addLiterals(bytes, into: &found)
+            return found
         }
+    }
+
+    /// ORs the literals that match into `found`, counting their comparisons as work.
+    private func addLiterals(_ bytes: UnsafeBufferPointer<UInt8>, into found: inout PatternAutomaton.Lookup) {
         if found.words.count < stride { found.words += [UInt64](repeating: 0, count: stride - found.words.count) }
-        guard useLiterals else { return found }
         for literal in literals where literal.matches(bytes, foldsASCII: caseInsensitive) {
             found.words[Int(literal.rule) / 64] |= UInt64(1) << UInt64(truncatingIfNeeded: literal.rule % 64)
         }
-        found.work += bytes.count
-        return found
-    }
-
-    /// The automaton of every pattern, built on first need (`lock` held).
-    private func whole() -> PatternAutomaton? {
-        if let wholeAutomaton { return wholeAutomaton }
-        wholeAutomaton = Self.compile(everything, ruleCount: ruleCount, caseInsensitive: caseInsensitive)
-        everything = []
-        others = []
-        othersProgram = nil
-        othersAutomaton = nil
-        return wholeAutomaton
+        found.work += literalBytes * bytes.count
     }
 
     /// The program of the patterns that are not literals, or `nil` when there are none (`lock` held).
