@@ -67,6 +67,7 @@ struct LiteralPattern: Sendable {
             }
         }
         var text: [UInt8] = []
+        text.reserveCapacity(end - start)  // one allocation: appending byte by byte grew it several times
         var index = start
         while index < end {
             let byte = bytes[index]

@@ -48,9 +48,9 @@ final class PatternEngine: @unchecked Sendable {
     /// literal it is, if it is one. On Android, a literal with a non-ASCII letter is left to the
     /// automaton (Java's case folding maps non-ASCII letters to ASCII ones: the Kelvin sign and `k`).
     init(entries: [Entry], literals: [LiteralPattern?], ruleCount: Int, caseInsensitive: Bool) {
-        let usable = literals.map { literal in
-            literal.flatMap { caseInsensitive && $0.text.contains { $0 >= 0x80 } ? nil : $0 }
-        }
+        let usable =
+            caseInsensitive
+            ? literals.map { literal in literal.flatMap { $0.text.contains { $0 >= 0x80 } ? nil : $0 } } : literals
         self.literals = usable.compactMap { $0 }
         self.literalBytes = self.literals.reduce(0) { $0 + ($1.anchoring == .none ? $1.text.count : 1) }
         self.others = zip(entries, usable).filter { $0.1 == nil }.map(\.0)
