@@ -44,8 +44,12 @@ import WaymarkPathConfiguration
                 + stays),
     ])
     func aDocumentThatCannotReplaceTheCurrentOneIsReportedAndNotCached(_ refused: Refused) async throws {
-        let server = try TestHTTPServer { _, number in
-            number == 0
+        // The good document answers a request without an ETag (the first load's), the refused one
+        // the refresh, which sends the good one's: keyed on the request, not on its number, so that
+        // a stray request (a previous case's client reaching a port the system gave out again)
+        // cannot take the good answer.
+        let server = try TestHTTPServer { request, _ in
+            request.headers["if-none-match"] == nil
                 ? .init(status: 200, headers: ["ETag": "\"v1\""], body: LoaderFixture.document("good"))
                 : .init(status: 200, headers: ["ETag": "\"v2\""], body: Data(refused.body.utf8))
         }
