@@ -3,8 +3,8 @@ import Testing
 @testable import Waymark
 
 /// The built table numbers its nodes for the search: a literal child's node follows from the
-/// position of its edge's record, so that a lookup reads the two records side by side. The
-/// renumbering must keep every leaf reachable from exactly the node it was filed under.
+/// position of its edge's record, so that a lookup reads the two records side by side. The builder's
+/// numbering must keep every leaf reachable from exactly the node it was filed under.
 @Suite struct SearchNumberingTests {
     static let routes = [
         "promo/summer", "promo/:code", "promo/:code/share", "item/:id<int>", "item/:slug/reviews",
@@ -49,7 +49,7 @@ import Testing
         #expect(last.leafStart == last.catchAllEnd)
     }
 
-    @Test func catchAllsAreFoundAtTheirRenumberedNodes() throws {
+    @Test func catchAllsAreFoundAtTheirNodes() throws {
         let table = try Self.table()
         #expect(table.match(path: "/files/a/b")?.value == "files/*rest")
         #expect(table.match(path: "/files/docs/x")?.value == "files/docs/*rest")

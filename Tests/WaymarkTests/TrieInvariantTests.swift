@@ -26,8 +26,8 @@ import WaymarkTestSupport
     }
 
     /// A builder's trie for `routes`, with priorities that put more than one leaf in some runs.
-    static func builtTrie(_ routes: [String] = routes) throws -> SegmentTrie {
-        var builder = SegmentTrieBuilder(caseInsensitive: false)
+    static func builtTrie(_ routes: [String] = routes) throws -> TrieLayout {
+        var builder = TrieBuilder(caseInsensitive: false)
         for (route, pattern) in routes.enumerated() {
             for (index, variant) in try RouteTemplate(parsing: pattern).variants.enumerated() {
                 _ = builder.insert(
@@ -35,11 +35,11 @@ import WaymarkTestSupport
                     typeIndex: { _ in 0 })
             }
         }
-        return builder.build()
+        return builder.build(types: [.int])
     }
 
-    static func violations(_ trie: SegmentTrie) -> [String] {
-        FlatTrie(trie, types: [.int], checked: false).invariantViolations()
+    static func violations(_ trie: TrieLayout) -> [String] {
+        FlatTrie(trie, checked: false).invariantViolations()
     }
 
     @Test func aSoundTrieHasNoViolation() throws {
@@ -75,6 +75,22 @@ import WaymarkTestSupport
         let index = try #require(trie.leaves.firstIndex { $0.isCatchAll })
         trie.leaves[index].flags &= ~2
         #expect(Self.violations(trie).contains { $0.contains("wrong run") })
+    }
+
+    /// A kind's own invariants (``PatternChildren``) are checked through ``ChildKinds``, and its
+    /// children count as the node's forks and subtree.
+    @Test func aPatternChildsDamageIsReported() throws {
+        let routes = ["files/{name}.json", "files/{name}.{ext}", "files/readme"]
+        #expect(Self.violations(try Self.builtTrie(routes)) == [])
+        var bit = try Self.builtTrie(routes)
+        bit.kinds.patterns.nodes[0] = 0
+        #expect(Self.violations(bit).contains { $0.contains("pattern bit") })
+        var capture = try Self.builtTrie(routes)
+        capture.kinds.patterns.captures[0].capture = 7
+        #expect(Self.violations(capture).contains { $0.contains("names no capture") })
+        var child = try Self.builtTrie(routes)
+        child.kinds.patterns.edges[0].child = NodeIndex(Int32(child.nodes.count))
+        #expect(Self.violations(child).contains { $0.contains("a pattern child is") })
     }
 
     @Test func theTriePrintsItsNodesLeavesAndChildren() throws {

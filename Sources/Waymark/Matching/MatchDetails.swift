@@ -21,7 +21,7 @@ struct MatchDetails: Sendable {
     /// The matched route's registration index.
     var route: Int32 { leafRecord.route }
 
-    var leafRecord: SegmentTrie.Leaf { core.trie.leaves[leaf: found.leafIndex] }
+    var leafRecord: FlatTrie.Leaf { core.trie.leaves[leaf: found.leafIndex] }
     var template: RouteTemplate { core.template(of: Int(route)) }
     var variantValue: RouteTemplate.Variant {
         let variants = template.variants
@@ -81,9 +81,9 @@ extension MatchingCore {
     func firstCaptureStart(leafIndex: LeafIndex, segments: UnsafeBufferPointer<SegmentRef>) -> Int32 {
         let leaf = trie.leaves[leaf: leafIndex]
         guard leaf.parameterCount > 0 else { return 0 }
-        let position = Int(trie.parameterPositions[Int(leaf.parameterStart)])
-        // A capture inside a segment (negative) is not the fast path's.
-        return position >= 0 && position < segments.count ? segments[position].start &+ 1 : 0
+        // A capture inside a segment is not the fast path's.
+        guard let position = trie.parameterPositions[Int(leaf.parameterStart)].segment.map(Int.init) else { return 0 }
+        return position < segments.count ? segments[position].start &+ 1 : 0
     }
 
     /// Calls `body` with the index and byte range of each path segment of a found match
@@ -138,7 +138,7 @@ extension MatchingCore {
             }
         }
         let leaf = trie.leaves[leaf: found.leafIndex]
-        let position = Int(trie.parameterPositions[Int(leaf.parameterStart) + index])
+        let position = segmentPosition(ofParameter: Int(leaf.parameterStart) + index)
         return source.withUTF8Bytes { Self.segmentRange(position, of: found, in: $0) }
     }
 
@@ -159,7 +159,7 @@ extension MatchingCore {
         let record = trie.leaves[leaf: found.leafIndex]
         if record.parameterCount == 0 && record.catchAllName < 0 { return RouteParameters() }
         if record.parameterCount == 1 && record.catchAllName < 0
-            && trie.parameterPositions[Int(record.parameterStart)] >= 0
+            && trie.parameterPositions[Int(record.parameterStart)].segment != nil
         {
             let name = trie.names[Int(trie.parameterNames[Int(record.parameterStart)])]
             return RouteParameters(
@@ -182,13 +182,15 @@ extension MatchingCore {
         parameters.reserveCapacity(count + (record.catchAllName >= 0 ? 1 : 0))
         for index in 0..<count {
             let name = trie.names[Int(trie.parameterNames[Int(record.parameterStart) + index])]
-            let entry = trie.parameterPositions[Int(record.parameterStart) + index]
-            if entry < 0 {
-                let capture = trie.views.pointee.patternCaptures[Int(~entry)]
+            if let capture = trie.parameterPositions[Int(record.parameterStart) + index].capture {
+                let patterns = trie.views.pointee.kinds.patterns
                 let range =
                     ranges?[index]
-                    ?? source.withUTF8Bytes { Self.segmentRange(Int(capture.segment), of: found, in: $0) }
-                parameters.append(.init(name: name, value: patternValue(capture, PathSegments.decoded(source, range))))
+                    ?? source.withUTF8Bytes {
+                        Self.segmentRange(Int(patterns.segment(ofCapture: capture)), of: found, in: $0)
+                    }
+                let text = PathSegments.decoded(source, range)
+                parameters.append(.init(name: name, value: patterns.value(ofCapture: capture, inSegment: text)))
                 continue
             }
             let range =
@@ -206,24 +208,9 @@ extension MatchingCore {
 
     /// The segment a parameter entry of `parameterPositions` is in.
     private func segmentPosition(ofParameter entry: Int) -> Int {
-        let position = trie.parameterPositions[entry]
-        return Int(position >= 0 ? position : trie.views.pointee.patternCaptures[Int(~position)].segment)
-    }
-
-    /// The value of a capture inside a segment, from the segment's decoded text: the pattern splits
-    /// it again as the search did (``SegmentPattern/scan(_:_:)``).
-    private func patternValue(_ capture: SegmentTrie.PatternCapture, _ segment: String) -> String {
-        let pattern = trie.views.pointee.patterns[Int(capture.pattern)]
-        let bytes = Array(segment.utf8)
-        return bytes.withUnsafeBufferPointer { text in
-            var value = ""
-            _ = pattern.scan(text) { index, range in
-                if index == Int(capture.capture) {
-                    value = String(decoding: UnsafeBufferPointer(rebasing: text[range]), as: UTF8.self)
-                }
-                return true
-            }
-            return value
+        switch trie.parameterPositions[entry].place {
+        case .segment(let position): return Int(position)
+        case .capture(let capture): return Int(trie.views.pointee.kinds.patterns.segment(ofCapture: capture))
         }
     }
 }

@@ -28,8 +28,8 @@ final class MatchingCore: Sendable {
     let primaryAppScopeID: Int32
 
     init(plan: TablePlan) {
-        let built = plan.trie.build()
-        trie = FlatTrie(built, types: plan.types)
+        let layout = plan.trie.build(types: plan.types)
+        trie = FlatTrie(layout)
         var bytes: [UInt8] = []
         var offsets: [Int32] = [0]
         bytes.reserveCapacity(plan.definitions.reduce(0) { $0 + $1.template.pattern.utf8.count })
@@ -42,7 +42,7 @@ final class MatchingCore: Sendable {
         patternBytes = bytes
         patternOffsets = offsets
         var firstLeaves = [Int32](repeating: -1, count: plan.definitions.count)
-        for (index, leaf) in built.leaves.enumerated() where firstLeaves[Int(leaf.route)] < 0 {
+        for (index, leaf) in layout.leaves.enumerated() where firstLeaves[Int(leaf.route)] < 0 {
             firstLeaves[Int(leaf.route)] = Int32(tableIndex: index)
         }
         routeLeaves = firstLeaves

@@ -41,7 +41,7 @@ struct TablePlan: Sendable {
     var scopeList: [RouteScope] = [.appAny, .universalAny]
     var scopeIDs: [RouteScope: Int32] = [.appAny: 0, .universalAny: 1]
     var types: [ParameterType] = []
-    var trie: SegmentTrieBuilder
+    var trie: TrieBuilder
     var errors: [RouteDiagnostic] = []
     /// What the registrations admitted so far may have added to any one array of the table.
     var indexEntries = 0
@@ -80,7 +80,7 @@ struct TablePlan: Sendable {
         self.definitions = definitions
         self.options = options
         self.parameterTypes = parameterTypes
-        self.trie = SegmentTrieBuilder(caseInsensitive: options.caseInsensitivePaths)
+        self.trie = TrieBuilder(caseInsensitive: options.caseInsensitivePaths)
         trie.reserve(routes: definitions.count)
         check(schemes: schemes, domains: domains)
         insertAll()
@@ -158,7 +158,7 @@ struct TablePlan: Sendable {
                     index, .invalidScope,
                     "\"\(template.pattern)\" has no scopes; omit them to use appAny and universalAny")
             }
-            var ids = isDefault ? SegmentTrieBuilder.defaultScopeIDs : []
+            var ids = isDefault ? TrieBuilder.defaultScopeIDs : []
             var appliesToApps = isDefault
             if !isDefault {
                 for scope in scopes {
@@ -225,7 +225,7 @@ struct TablePlan: Sendable {
         let texts = Dictionary(trie.rootTexts.map { ($0.child, $0.text) }, uniquingKeysWith: { first, _ in first })
         for (child, index) in hostRegistrations {
             let text = texts[child] ?? ""
-            byFolded[SegmentTrieBuilder.comparableKey(text, folded: true), default: []].append((child, index))
+            byFolded[TrieBuilder.comparableKey(text, folded: true), default: []].append((child, index))
         }
         for group in byFolded.values where group.count > 1 {
             let ordered = group.sorted { $0.index < $1.index }
@@ -268,11 +268,11 @@ struct TablePlan: Sendable {
         for group in trie.leafGroups {
             var earlier: [Shape: [Int32: FirstLeaves]] = [:]
             for (position, leafIndex) in group.enumerated() {
-                let leaf = trie.leaves[Int(leafIndex)]
+                let leaf = trie.leaves[leafIndex.offset]
                 let shape = Shape(
                     types: trie.typedSlots(of: leaf).map(\.type),
                     trailingSlash: options.strictTrailingSlash ? leaf.hasTrailingSlash : nil)
-                func route(_ at: Int) -> Int32 { trie.leaves[Int(group[at])].route }
+                func route(_ at: Int) -> Int32 { trie.leaves[group[at].offset].route }
                 var found: Int?
                 for scope in trie.scopes(of: leaf) {
                     conflictWork += 1
@@ -290,7 +290,7 @@ struct TablePlan: Sendable {
                     }
                 }
                 guard let found else { continue }
-                let first = trie.leaves[Int(group[found])]
+                let first = trie.leaves[group[found].offset]
                 let firstScopes = Set(trie.scopes(of: first))
                 guard let shared = trie.scopes(of: leaf).first(where: { firstScopes.contains($0) }),
                     reported.insert([first.route, leaf.route]).inserted
@@ -300,7 +300,7 @@ struct TablePlan: Sendable {
         }
     }
 
-    private mutating func report(_ earlier: SegmentTrie.Leaf, _ later: SegmentTrie.Leaf, scope: RouteScope) {
+    private mutating func report(_ earlier: FlatTrie.Leaf, _ later: FlatTrie.Leaf, scope: RouteScope) {
         let template = definitions[Int(later.route)].template
         let other = definitions[Int(earlier.route)].template
         let variant = template.variants[Int(later.variant)]

@@ -27,12 +27,8 @@ extension FlatTrie {
                 let slot = views.slots[record]
                 return (slot.child.offset, "\"\(String(decoding: key(of: slot), as: UTF8.self))\"", depth + 1)
             }
-            if node < views.patternRuns.count, views.patternRuns[node] != 0 {
-                let run = views.patternRuns[node]
-                let start = Int(truncatingIfNeeded: run & 0xFFFF_FFFF)
-                for edge in views.patternEdges[start..<(start + Int(truncatingIfNeeded: run &>> 32))] {
-                    next.append((edge.child.offset, "{\(views.patterns[Int(edge.pattern)])}", depth + 1))
-                }
+            ChildKinds.forEachChild(of: NodeIndex(Int32(tableIndex: node)), in: views.kinds) { child, label in
+                next.append((child.offset, label, depth + 1))
             }
             if record.typedChild.exists { next.append((record.typedChild.offset, "<typed>", depth + 1)) }
             if record.parameterChild.exists { next.append((record.parameterChild.offset, ":parameter", depth + 1)) }
@@ -41,7 +37,7 @@ extension FlatTrie {
         return lines.joined(separator: "\n")
     }
 
-    private func describe(_ leaf: SegmentTrie.Leaf, _ views: Views) -> String {
+    private func describe(_ leaf: FlatTrie.Leaf, _ views: Views) -> String {
         let scopes = (0..<Int(leaf.scopeCount)).map { views.leafScopes[Int(leaf.scopeStart) + $0] }
         let typed = (0..<Int(leaf.typedCount)).map { offset in
             let slot = views.typedSlots[Int(leaf.typedStart) + offset]
@@ -49,8 +45,12 @@ extension FlatTrie {
         }
         let parameters = (0..<Int(leaf.parameterCount)).map { offset in
             let name = Int(views.parameterNames[Int(leaf.parameterStart) + offset])
-            return
-                "\(names.indices.contains(name) ? names[name] : "?")@\(views.parameterPositions[Int(leaf.parameterStart) + offset])"
+            let place =
+                switch views.parameterPositions[Int(leaf.parameterStart) + offset].place {
+                case .segment(let segment): "\(segment)"
+                case .capture(let capture): "capture \(capture)"
+                }
+            return "\(names.indices.contains(name) ? names[name] : "?")@\(place)"
         }
         var text = "route \(leaf.route) variant \(leaf.variant), priority \(leaf.priority), scopes \(scopes)"
         if leaf.isCatchAll { text += ", catch-all" }

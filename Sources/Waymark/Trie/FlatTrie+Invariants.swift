@@ -12,8 +12,8 @@ extension FlatTrie {
         }
         let views = self.views.pointee
         check(MemoryLayout<FlatTrie.Node>.size == 32, "a search node is 32 bytes")
-        check(MemoryLayout<SegmentTrie.Slot>.size == 32, "a record is 32 bytes (half a cache line)")
-        check(MemoryLayout<SegmentTrie.Leaf>.size == 32, "a leaf is 32 bytes")
+        check(MemoryLayout<FlatTrie.Slot>.size == 32, "a record is 32 bytes (half a cache line)")
+        check(MemoryLayout<FlatTrie.Leaf>.size == 32, "a leaf is 32 bytes")
         check(MemoryLayout<MatchingCore.Found>.size <= 16, "a Found is two words (see MatchingCore.Found)")
         let nodeCount = views.nodes.count
         guard nodeCount > 0 else { return ["the trie has no node (the root and the closing node are always made)"] }
@@ -129,25 +129,14 @@ extension FlatTrie {
             byLiteral[slot.child.offset] = true
             hasLiteralChild[slot.parent.offset] = true
         }
-        // Pattern children, from each node's run.
-        var hasPatterns = [Bool](repeating: false, count: nodeCount)
-        for (node, run) in views.patternRuns.enumerated() where run != 0 {
-            let start = Int(truncatingIfNeeded: run & 0xFFFF_FFFF)
-            let count = Int(truncatingIfNeeded: run &>> 32)
-            check(start + count <= views.patternEdges.count, "node \(node)'s pattern run is past the last")
-            guard start + count <= views.patternEdges.count else { continue }
-            hasPatterns[node] = count > 0
-            for edge in views.patternEdges[start..<(start + count)] where edge.child.offset < nodeCount {
-                check(Int(edge.pattern) < views.patterns.count, "node \(node) has a pattern past the last")
-                parents[edge.child.offset] = node
-            }
-        }
+        // The children of the kinds with search-time data (``ChildKinds``), and their own rules.
+        ChildKinds.checkInvariants(views.kinds, nodeCount: nodeCount, check)
+        var hasKindChildren = [Bool](repeating: false, count: nodeCount)
         for node in 0..<nodeCount {
-            let word = node >> 6
-            let bit =
-                word < views.patternNodes.count
-                && views.patternNodes[word] & (1 << UInt64(truncatingIfNeeded: node & 63)) != 0
-            check(bit == hasPatterns[node], "node \(node)'s pattern bit")
+            ChildKinds.forEachChild(of: NodeIndex(Int32(tableIndex: node)), in: views.kinds) { child, _ in
+                hasKindChildren[node] = true
+                if child.exists && child.offset < nodeCount { parents[child.offset] = node }
+            }
         }
         for (index, node) in views.nodes.enumerated() {
             for child in [node.typedChild, node.parameterChild] where child.exists {
@@ -155,8 +144,8 @@ extension FlatTrie {
                 if child.offset < nodeCount { parents[child.offset] = index }
             }
         }
-        // Children are made after their parents by the builder, not in the search's numbering: the
-        // order is found here by depth, without recursion.
+        // Children are not always numbered after their parents (a literal child of a parameter
+        // child comes before it): the order is found here by depth, without recursion.
         var depth = [Int](repeating: -1, count: nodeCount)
         depth[0] = 0
         var order: [Int] = [0]
@@ -190,14 +179,14 @@ extension FlatTrie {
             let record = views.nodes[node]
             let forks =
                 record.typedChild.exists || record.parameterChild.exists || record.catchAllEnd > record.catchAllStart
-                || hasPatterns[node]
+                || hasKindChildren[node]
             let above = node == 0 ? true : (byLiteral[node] && bit(views.unforkedNodes, parents[node]))
             check(bit(views.unforkedNodes, node) == (above && !forks), "node \(node)'s unforked bit")
         }
     }
 
     /// A record's key bytes.
-    func key(of slot: SegmentTrie.Slot) -> UnsafeBufferPointer<UInt8> {
+    func key(of slot: FlatTrie.Slot) -> UnsafeBufferPointer<UInt8> {
         let keys = views.pointee.keys
         let start = min(Int(slot.keyStart), keys.count)
         return UnsafeBufferPointer(rebasing: keys[start..<min(start + Int(slot.keyCount), keys.count)])

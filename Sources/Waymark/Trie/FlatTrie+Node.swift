@@ -1,17 +1,15 @@
 extension FlatTrie {
-    /// A node as the search reads it (32 bytes): the builder's ``SegmentTrie/Node`` (its typed and
-    /// parameter children and where its leaves start), where its catch-alls end, and a summary of
-    /// the first template that ends here (the `end` fields), so that a search whose path ends here
-    /// usually reads no leaf.
+    /// A node as the search reads it (32 bytes): its typed and parameter children, where its leaves
+    /// start, where its catch-alls end, and a summary of the first template that ends here (the
+    /// `end` fields), so that a search whose path ends here usually reads no leaf.
     ///
-    /// The search's nodes are numbered apart from the builder's (see ``FlatTrie``), so a node's
-    /// leaves are not followed by the next node's: the record holds its own catch-all count.
+    /// The record holds its own catch-all count, so that a node's leaves need not be followed by the
+    /// next node's.
     ///
     /// Without the summary, the leaf was one more read after the edge record and the node, each
     /// waiting for the one before, in a large table's many leaves. The summary makes lookups faster
     /// and the table larger (measured: docs/performance.md, "Measurements behind the matcher's
-    /// design"). It is made here, from the builder's 16-byte records: only the search needs the
-    /// summary.
+    /// design").
     struct Node: Sendable {
         var typedChild: NodeIndex
         var parameterChild: NodeIndex
@@ -47,7 +45,7 @@ extension FlatTrie {
         /// children are given in the search's numbering (`leaves` and `leafScopes` are the trie's).
         init(
             leafStart: Int32, catchAllStart: Int32, catchAllEnd: Int32, typedChild: NodeIndex,
-            parameterChild: NodeIndex, leaves: [SegmentTrie.Leaf], leafScopes: [Int32]
+            parameterChild: NodeIndex, leaves: [FlatTrie.Leaf], leafScopes: [Int32]
         ) {
             self.typedChild = typedChild
             self.parameterChild = parameterChild

@@ -1,11 +1,11 @@
 /// Where a ``FlatTrie``'s buffers go: every buffer, and the ``FlatTrie/Views`` that point at them,
 /// in one allocation.
 ///
-/// The buffers are listed once, in ``FlatTrie/Contents/layOut(_:)``. That one function runs twice:
+/// The buffers are listed once, in ``TrieLayout/layOut(_:)``. That one function runs twice:
 /// over a ``Measure`` cursor, which adds up the bytes, then over a ``Place`` cursor, which copies
 /// each buffer into the allocation at the same offset. So the allocation, the size reported and the
-/// release (one `deallocate`, after the one non-trivial buffer is deinitialized) cannot disagree, and
-/// a new buffer is one more line in one place.
+/// release (one `deallocate`, after the buffers of non-trivial elements are deinitialized) cannot
+/// disagree, and a new buffer is one more line in one place.
 struct FlatTrieStorage {
     /// Each buffer starts on a cache line of its own, so that a buffer read on every lookup does not
     /// share its first line with the end of another.
@@ -58,7 +58,7 @@ struct FlatTrieStorage {
     let byteCount: Int
 
     /// Lays `contents` out in one allocation.
-    init(_ contents: FlatTrie.Contents) {
+    init(_ contents: TrieLayout) {
         let header = MemoryLayout<FlatTrie.Views>.stride
         var measure = Measure(reserving: header)
         _ = contents.layOut(&measure)
@@ -76,13 +76,10 @@ struct FlatTrieStorage {
 
     /// Releases the allocation; nothing may read the views afterwards.
     func release() {
-        // The two buffers of types that are not trivial; the others need no deinitialization.
+        // The buffers of types that are not trivial; the others need no deinitialization.
         let types = views.pointee.types
         if let start = types.baseAddress { UnsafeMutablePointer(mutating: start).deinitialize(count: types.count) }
-        let patterns = views.pointee.patterns
-        if let start = patterns.baseAddress {
-            UnsafeMutablePointer(mutating: start).deinitialize(count: patterns.count)
-        }
+        ChildKinds.release(views.pointee.kinds)
         base.deallocate()
     }
 

@@ -3,7 +3,7 @@
 ///
 /// The root has a key; a child's key mixes its parent's key with the hash of the edge that leads to
 /// it: the key bytes of a literal (``edge(_:)``, exact bytes, read as words), or a tag for the typed
-/// and the parameter child. The record of a literal child is placed by the child's key, so the
+/// and the parameter child (and a kind's own tag, such as ``PatternChildren/edgeTag(_:)``). The record of a literal child is placed by the child's key, so the
 /// records of a path of literals do not depend on each other's contents, and the processor loads
 /// them in parallel rather than one after another.
 ///
@@ -18,14 +18,6 @@ enum NodeKey {
     static let typed: UInt64 = 0x7479_7065_645F_5F5F
     /// The tag of the parameter child.
     static let parameter: UInt64 = 0x7061_7261_6D5F_5F5F
-    /// The tag of a pattern child, mixed with its pattern's index (``pattern(_:)``).
-    static let patternTag: UInt64 = 0x7061_7474_6572_6E5F
-
-    /// The edge tag of the child through pattern `index`.
-    @inline(__always)
-    static func pattern(_ index: Int32) -> UInt64 {
-        patternTag ^ (UInt64(UInt32(bitPattern: index)) &* 0xC2B2_AE3D_27D4_EB4F)
-    }
 
     /// The parent key of the root's literals as the host of an app link sees them (compared
     /// case-insensitively), in the same slot table.
@@ -80,10 +72,10 @@ enum NodeKey {
     /// The fold is written here once; a lookup calls the two- and three-word forms below, which
     /// give the same hash for a key of up to 16 or 24 bytes without a loop.
     static func edge(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        var state = edge(SegmentTrie.word(bytes, from: 0), SegmentTrie.word(bytes, from: 8))
+        var state = edge(FlatTrie.word(bytes, from: 0), FlatTrie.word(bytes, from: 8))
         var offset = 16
         while offset < bytes.count {
-            state = mix(state, SegmentTrie.word(bytes, from: offset))
+            state = mix(state, FlatTrie.word(bytes, from: offset))
             offset += 8
         }
         return state

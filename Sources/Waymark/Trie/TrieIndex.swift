@@ -1,4 +1,5 @@
-/// What a ``TrieIndex`` indexes: the builder's nodes, or the nodes or the leaves of the built trie.
+/// What a ``TrieIndex`` indexes: the builder's nodes or leaves, or the nodes or the leaves of the
+/// built trie.
 protocol TrieIndexKind: Sendable {
     /// The word for one, in descriptions.
     static var noun: String { get }
@@ -9,10 +10,17 @@ enum TrieNodes: TrieIndexKind {
     static var noun: String { "node" }
 }
 
-/// Indexes of nodes in the builder's numbering (the order ``SegmentTrieBuilder`` creates them in),
-/// which ``FlatTrie`` renumbers for the search (``FlatTrie/SearchOrder``).
+/// Indexes of nodes in the builder's numbering (``TrieBuilder``): the search's for the root and the
+/// literal children, and for the other children a place after them that is fixed only once the
+/// last literal is in.
 enum BuilderNodes: TrieIndexKind {
     static var noun: String { "builder node" }
+}
+
+/// Indexes of leaves in the builder's numbering (the order templates are inserted in), which the
+/// built trie lays out in runs by node.
+enum BuilderLeaves: TrieIndexKind {
+    static var noun: String { "builder leaf" }
 }
 
 /// Indexes of leaves (positions in the trie's leaf buffer).
@@ -49,21 +57,30 @@ struct TrieIndex<Kind: TrieIndexKind>: Hashable, Sendable, CustomStringConvertib
 typealias NodeIndex = TrieIndex<TrieNodes>
 typealias LeafIndex = TrieIndex<TrieLeaves>
 typealias BuilderNodeIndex = TrieIndex<BuilderNodes>
+typealias BuilderLeafIndex = TrieIndex<BuilderLeaves>
 
 extension TrieIndex where Kind == BuilderNodes {
     static var root: Self { Self(0) }
 
-    /// The index of the builder's node at `offset` in its array.
-    init(offset: Int) { self.init(Int32(tableIndex: offset)) }
-}
+    /// Where the builder's numbers for the other children (not the root, not literal children)
+    /// start. Every table array stays below ``TablePlan/indexBudget`` (`2^30 - 1`) entries, so a
+    /// literal child's number is below this, and an other child's, this plus its place, below
+    /// `Int32.max`.
+    static var otherSideBase: Int32 { 1 << 30 }
 
-extension Array {
-    /// The builder's record of a node (or a per-node value in the builder's numbering), by its index.
+    /// The root (offset 0) or the child of literal edge `offset - 1`.
+    init(literalSide offset: Int) { self.init(Int32(tableIndex: offset)) }
+
+    /// The other child made `offset`-th.
+    init(otherSide offset: Int) { self.init(Self.otherSideBase + Int32(tableIndex: offset)) }
+
+    /// Whether this is another child than a literal one (and not the root).
     @inline(__always)
-    subscript(node node: BuilderNodeIndex) -> Element {
-        get { self[node.offset] }
-        set { self[node.offset] = newValue }
-    }
+    var isOtherSide: Bool { rawValue >= Self.otherSideBase }
+
+    /// The place among the other children, when ``isOtherSide``.
+    @inline(__always)
+    var otherSideOffset: Int { Int(rawValue - Self.otherSideBase) }
 }
 
 extension TrieIndex where Kind == TrieNodes {

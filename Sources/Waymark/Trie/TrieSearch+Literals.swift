@@ -97,7 +97,7 @@ extension TrieSearch {
 
     /// Bytes 16 to 23 of a record's key of `length` bytes (17 to 24), padded with zero bytes.
     @inline(__always)
-    private func thirdKeyWord(_ slot: SegmentTrie.Slot, length: Int) -> UInt64 {
+    private func thirdKeyWord(_ slot: FlatTrie.Slot, length: Int) -> UInt64 {
         let keys = trie.pointee.keys
         guard let base = UnsafeRawPointer(keys.baseAddress) else { return 0 }
         return ByteWord.load(base, at: Int(slot.keyStart) &+ 16, count: keys.count)
@@ -114,7 +114,7 @@ extension TrieSearch {
     @inline(__always)
     private func find(
         _ childKey: UInt64, parent: NodeIndex, prefix: UInt64, suffix: UInt64, length: Int,
-        rest: (SegmentTrie.Slot) -> Bool
+        rest: (FlatTrie.Slot) -> Bool
     ) -> Child {
         let keyCount = UInt64(truncatingIfNeeded: length)
         let parentBits = UInt64(UInt32(bitPattern: parent.rawValue))
@@ -172,7 +172,7 @@ extension TrieSearch {
     }
 
     /// Whether bytes 16 and on of a segment equal those of a slot's key of the same length.
-    private func tailEquals(_ slot: SegmentTrie.Slot, _ segment: SegmentRef, fold: Bool) -> Bool {
+    private func tailEquals(_ slot: FlatTrie.Slot, _ segment: SegmentRef, fold: Bool) -> Bool {
         let start = Int(segment.start) &+ 16
         let probe = UnsafeBufferPointer(rebasing: bytes[start..<Int(segment.end)])
         return equals(keyStart: Int(slot.keyStart) &+ 16, probe, fold: fold)
@@ -193,8 +193,8 @@ extension TrieSearch {
     /// and, where the key is folded, folded bytes).
     private func probeBytes(parent: Child, probe: UnsafeBufferPointer<UInt8>, edge: UInt64) -> Child {
         find(
-            NodeKey.child(parent.key, edge), parent: parent.node, prefix: SegmentTrie.word(probe, from: 0),
-            suffix: SegmentTrie.word(probe, from: 8), length: probe.count
+            NodeKey.child(parent.key, edge), parent: parent.node, prefix: FlatTrie.word(probe, from: 0),
+            suffix: FlatTrie.word(probe, from: 8), length: probe.count
         ) { slot in
             probe.count <= 16
                 || equals(

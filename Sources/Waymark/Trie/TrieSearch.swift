@@ -250,7 +250,7 @@ struct TrieSearch {
 
     /// What the leaf found where the first path ends (or stops, at `node`) tells: it is the answer
     /// when it has the highest priority in the trie; when no node on the path has another way on
-    /// (``SegmentTrie/unforkedNodes``), it is the answer whatever its priority, and no leaf means
+    /// (``TrieLayout/unforkedNodes``), it is the answer whatever its priority, and no leaf means
     /// no match; otherwise the search goes on in full.
     ///
     /// Where the path stops, the leaf is a catch-all that starts at `node`. The first path is the
@@ -266,44 +266,7 @@ struct TrieSearch {
         return best.exists ? .found(best) : .noMatch
     }
 
-    /// Whether `node` has pattern children.
-    @inline(__always)
-    private func hasPatterns(_ node: NodeIndex) -> Bool {
-        trie.pointee.patternRuns.count > 0 && trie.pointee.patternNodes.contains(bitOf: node)
-    }
-
-    /// The next of `parent`'s pattern children, after the `tried` first, whose pattern splits segment
-    /// `depth` and whose typed captures accept their values; `tried` moves past it. `nil` when none
-    /// is left.
-    private func nextPatternChild(of parent: Child, depth: Int, _ tried: inout Int32) -> Child? {
-        guard hasPatterns(parent.node) else { return nil }
-        let run = trie.pointee.patternRuns[parent.node.offset]
-        let start = Int(truncatingIfNeeded: run & 0xFFFF_FFFF)
-        let count = Int32(truncatingIfNeeded: run &>> 32)
-        let segment = segments[depth]
-        let raw = UnsafeBufferPointer(rebasing: bytes[Int(segment.start)..<Int(segment.end)])
-        // A percent-encoded segment is split as decoded text, like a literal compares.
-        let decoded: [UInt8]? = segment.isComplex ? PercentDecoding.decode(raw).map { Array($0.utf8) } : nil
-        if segment.isComplex && decoded == nil { return nil }
-        while tried < count {
-            let edge = trie.pointee.patternEdges[start + Int(tried)]
-            tried += 1
-            let pattern = trie.pointee.patterns.baseAddress.unsafelyUnwrapped + Int(edge.pattern)
-            let matches = { (text: UnsafeBufferPointer<UInt8>) -> Bool in
-                pattern.pointee.scan(text) { capture, range in
-                    let type = pattern.pointee.typeIndexes[capture]
-                    return type < 0
-                        || self.typeAccepts(
-                            self.trie.pointee.types[Int(type)], UnsafeBufferPointer(rebasing: text[range]))
-                }
-            }
-            let found = decoded.map { $0.withUnsafeBufferPointer(matches) } ?? matches(raw)
-            if found { return Child(node: edge.child, key: NodeKey.child(parent.key, NodeKey.pattern(edge.pattern))) }
-        }
-        return nil
-    }
-
-    /// Whether `node` has literal children (see ``SegmentTrie/literalNodes``).
+    /// Whether `node` has literal children (see ``TrieLayout/literalNodes``).
     @inline(__always)
     private func hasLiterals(_ node: NodeIndex) -> Bool {
         trie.pointee.literalNodes.contains(bitOf: node)
@@ -385,7 +348,7 @@ struct TrieSearch {
     }
 
     /// Whether `type` accepts a decoded value, as bytes.
-    private func typeAccepts(_ type: ParameterType, _ value: UnsafeBufferPointer<UInt8>) -> Bool {
+    func typeAccepts(_ type: ParameterType, _ value: UnsafeBufferPointer<UInt8>) -> Bool {
         if case .int = type.kind { return ParameterType.acceptsInt(value) }
         return type.accepts(String(decoding: value, as: UTF8.self))
     }

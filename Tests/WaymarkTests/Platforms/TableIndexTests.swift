@@ -36,9 +36,9 @@ import Testing
                 definitions: definitions, schemes: ["shop"], domains: [],
                 options: RouteTableOptions(caseInsensitivePaths: caseInsensitive),
                 parameterTypes: ParameterType.builtIns)
-            let trie = plan.trie.build()
+            let trie = plan.trie.build(types: plan.types)
             let counts = [
-                trie.nodes.count, trie.edges.count, trie.keyBytes.count, trie.foldedKeyBytes.count, trie.leaves.count,
+                trie.nodes.count, trie.slots.count, trie.keys.count, trie.foldedRootEdges.count, trie.leaves.count,
                 trie.leafScopes.count, trie.typedSlots.count, trie.parameterPositions.count, trie.names.count,
                 plan.types.count, plan.scopeList.count, patterns.reduce(0) { $0 + $1.pattern.utf8.count },
             ]
