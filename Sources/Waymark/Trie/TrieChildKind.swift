@@ -33,6 +33,11 @@ protocol TrieChildKind: Sendable {
 }
 
 /// Every kind with search-time data, as one ``TrieChildKind``: the one list a new kind joins.
+///
+/// Each hook goes through the classes of segment (``SegmentClass``) in an exhaustive `switch`, so a
+/// new class stops the build here until it says whether its children have data of their own (a
+/// member of this type, whose memberwise initializers then ask for it) or live in the nodes and
+/// leaves.
 struct ChildKinds: TrieChildKind {
     var patterns: PatternChildren
 
@@ -53,16 +58,31 @@ struct ChildKinds: TrieChildKind {
     }
 
     static func forEachChild(of node: NodeIndex, in views: Views, _ body: (NodeIndex, String) -> Void) {
-        PatternChildren.forEachChild(of: node, in: views.patterns, body)
+        for segmentClass in SegmentClass.allCases {
+            switch segmentClass {
+            case .pattern: PatternChildren.forEachChild(of: node, in: views.patterns, body)
+            case .literal, .typed, .parameter, .catchAll: continue
+            }
+        }
     }
 
     static func checkInvariants(
         _ views: Views, nodeCount: Int, _ check: (Bool, @autoclosure () -> String) -> Void
     ) {
-        PatternChildren.checkInvariants(views.patterns, nodeCount: nodeCount, check)
+        for segmentClass in SegmentClass.allCases {
+            switch segmentClass {
+            case .pattern: PatternChildren.checkInvariants(views.patterns, nodeCount: nodeCount, check)
+            case .literal, .typed, .parameter, .catchAll: continue
+            }
+        }
     }
 
     static func release(_ views: Views) {
-        PatternChildren.release(views.patterns)
+        for segmentClass in SegmentClass.allCases {
+            switch segmentClass {
+            case .pattern: PatternChildren.release(views.patterns)
+            case .literal, .typed, .parameter, .catchAll: continue
+            }
+        }
     }
 }
