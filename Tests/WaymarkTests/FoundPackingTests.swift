@@ -8,9 +8,9 @@ import Testing
     @Test(arguments: [Int32(0), 1, -1, Int32.max, Int32.min])
     func everyFieldComesBackAsItWentIn(value: Int32) {
         let found = MatchingCore.Found(
-            leafIndex: LeafIndex(value), scopeID: ~value, pathStart: value &+ 1, pathEnd: value &- 1)
+            leafIndex: LeafIndex(value), scopeID: ScopeID(~value), pathStart: value &+ 1, pathEnd: value &- 1)
         #expect(found.leafIndex == LeafIndex(value))
-        #expect(found.scopeID == ~value)
+        #expect(found.scopeID == ScopeID(~value))
         #expect(found.pathStart == value &+ 1)
         #expect(found.pathEnd == value &- 1)
     }

@@ -36,7 +36,7 @@ import Testing
             let node = views.nodes[index]
             guard node.leafStart < node.catchAllStart else { continue }
             let leaf = views.leaves[Int(node.leafStart)]
-            let scopes = (0..<Int(leaf.scopeCount)).map { views.leafScopes[Int(leaf.scopeStart) + $0] }
+            let scopes = (0..<Int(leaf.scopeCount)).map { views.leafScopes[Int(leaf.scopeStart) + $0].rawValue }
             #expect(node.endRoute == leaf.route)
             #expect(node.endPriority == leaf.priority)
             for scope in scopes where scope < 32 {

@@ -31,7 +31,7 @@ import WaymarkTestSupport
         for (route, pattern) in routes.enumerated() {
             for (index, variant) in try RouteTemplate(parsing: pattern).variants.enumerated() {
                 _ = builder.insert(
-                    variant, route: route, variantIndex: index, priority: route % 2, scopeIDs: [0],
+                    variant, route: route, variantIndex: index, priority: route % 2, scopeIDs: [.appAny],
                     typeIndex: { _ in 0 })
             }
         }

@@ -19,7 +19,7 @@ struct MatchDetails: Sendable {
     }
 
     /// The matched route's registration index.
-    var route: Int32 { leafRecord.route }
+    var route: Int32 { leafRecord.route.rawValue }
 
     var leafRecord: FlatTrie.Leaf { core.trie.leaves[leaf: found.leafIndex] }
     var template: RouteTemplate { core.template(of: Int(route)) }
@@ -28,7 +28,7 @@ struct MatchDetails: Sendable {
         let index = Int(leafRecord.variant)
         return index < variants.count ? variants[index] : RouteTemplate.Variant(segments: [], hasTrailingSlash: false)
     }
-    var scope: RouteScope { core.scopeList[Int(found.scopeID)] }
+    var scope: RouteScope { core.scopeList[found.scopeID.offset] }
     var priority: Int { Int(leafRecord.priority) }
     var wildcard: [String]? { core.wildcard(of: found, in: source) }
     var parameters: RouteParameters { core.parameters(of: found, in: source) }
@@ -57,20 +57,21 @@ extension MatchingCore {
         /// its end (high half).
         @usableFromInline var path: UInt64
 
-        init(leafIndex: LeafIndex, scopeID: Int32, pathStart: Int32, pathEnd: Int32) {
-            leafAndScope = UInt64(UInt32(bitPattern: leafIndex.rawValue)) | UInt64(UInt32(bitPattern: scopeID)) &<< 32
+        init(leafIndex: LeafIndex, scopeID: ScopeID, pathStart: Int32, pathEnd: Int32) {
+            leafAndScope =
+                UInt64(UInt32(bitPattern: leafIndex.rawValue)) | UInt64(UInt32(bitPattern: scopeID.rawValue)) &<< 32
             path = UInt64(UInt32(bitPattern: pathStart)) | UInt64(UInt32(bitPattern: pathEnd)) &<< 32
         }
 
         var leafIndex: LeafIndex { LeafIndex(Int32(truncatingIfNeeded: leafAndScope)) }
-        var scopeID: Int32 { Int32(truncatingIfNeeded: leafAndScope &>> 32) }
+        var scopeID: ScopeID { ScopeID(Int32(truncatingIfNeeded: leafAndScope &>> 32)) }
         var pathStart: Int32 { Int32(truncatingIfNeeded: path) }
         var pathEnd: Int32 { Int32(truncatingIfNeeded: path &>> 32) }
     }
 
     /// A found leaf.
     @inline(__always)
-    func found(leafIndex: LeafIndex, scopeID: Int32, path: Range<Int>) -> Found {
+    func found(leafIndex: LeafIndex, scopeID: ScopeID, path: Range<Int>) -> Found {
         Found(
             leafIndex: leafIndex, scopeID: scopeID, pathStart: Int32(truncatingIfNeeded: path.lowerBound),
             pathEnd: Int32(truncatingIfNeeded: path.upperBound))
@@ -157,11 +158,11 @@ extension MatchingCore {
     /// (`firstCaptureStart` as in ``captureRange(_:of:in:firstCaptureStart:)``).
     func parameters(of found: Found, in source: String, firstCaptureStart: Int32 = 0) -> RouteParameters {
         let record = trie.leaves[leaf: found.leafIndex]
-        if record.parameterCount == 0 && record.catchAllName < 0 { return RouteParameters() }
-        if record.parameterCount == 1 && record.catchAllName < 0
+        if record.parameterCount == 0 && !record.catchAllName.exists { return RouteParameters() }
+        if record.parameterCount == 1 && !record.catchAllName.exists
             && trie.parameterPositions[Int(record.parameterStart)].segment != nil
         {
-            let name = trie.names[Int(trie.parameterNames[Int(record.parameterStart)])]
+            let name = trie.names[trie.parameterNames[Int(record.parameterStart)].offset]
             return RouteParameters(
                 .init(
                     name: name,
@@ -179,9 +180,9 @@ extension MatchingCore {
                     of: found, in: utf8)
             }
         var parameters: [RouteParameters.Parameter] = []
-        parameters.reserveCapacity(count + (record.catchAllName >= 0 ? 1 : 0))
+        parameters.reserveCapacity(count + (record.catchAllName.exists ? 1 : 0))
         for index in 0..<count {
-            let name = trie.names[Int(trie.parameterNames[Int(record.parameterStart) + index])]
+            let name = trie.names[trie.parameterNames[Int(record.parameterStart) + index].offset]
             if let capture = trie.parameterPositions[Int(record.parameterStart) + index].capture {
                 let patterns = trie.views.pointee.kinds.patterns
                 let range =
@@ -197,10 +198,10 @@ extension MatchingCore {
                 ranges?[index] ?? captureRange(index, of: found, in: source, firstCaptureStart: firstCaptureStart)
             parameters.append(.init(name: name, value: PathSegments.decoded(source, range)))
         }
-        if record.catchAllName >= 0 {
+        if record.catchAllName.exists {
             parameters.append(
                 .init(
-                    name: trie.names[Int(record.catchAllName)],
+                    name: trie.names[record.catchAllName.offset],
                     value: (wildcard(of: found, in: source) ?? []).joined(separator: "/")))
         }
         return RouteParameters(parameters: parameters)

@@ -18,8 +18,8 @@ extension MatchingCore {
 
     /// The scopes to search for one URL: an exact scope ID (or -1) and the any-scope ID.
     private struct ScopeContext {
-        var exact: Int32
-        var any: Int32
+        var exact: ScopeID
+        var any: ScopeID
         var foldFirstSegment: Bool
     }
 
@@ -124,7 +124,7 @@ extension MatchingCore {
     ) -> FoundHit? {
         for pass in 0..<2 {
             let scopeID = pass == 0 ? context.exact : context.any
-            if scopeID < 0 { continue }
+            if !scopeID.exists { continue }
             let found = TrieSearch(
                 trie: trie.views, bytes: bytes, segments: segments, hasTrailingSlash: hasTrailingSlash,
                 strictTrailingSlash: options.strictTrailingSlash, foldFirstSegment: context.foldFirstSegment,
@@ -132,7 +132,7 @@ extension MatchingCore {
             ).best()
             if let found {
                 return FoundHit(
-                    found: self.found(leafIndex: found.leaf, scopeID: scopeID, path: path), route: found.route,
+                    found: self.found(leafIndex: found.leaf, scopeID: scopeID, path: path), route: found.route.rawValue,
                     core: Unmanaged.passUnretained(self))
             }
         }
@@ -191,7 +191,7 @@ extension MatchingCore {
         var firstCaptureStart: Int32 = 0
         for pass in 0..<2 {
             let scopeID = pass == 0 ? context.exact : context.any
-            if scopeID < 0 { continue }
+            if !scopeID.exists { continue }
             let search = TrieSearch(
                 trie: views, bytes: bytes, segments: segments, hasTrailingSlash: hasTrailingSlash,
                 strictTrailingSlash: options.strictTrailingSlash,
@@ -279,7 +279,7 @@ extension MatchingCore {
     ) -> ScopeContext? {
         // An internal route path needs no comparison: answered here, without a call.
         if kind == .internalPath {
-            return ScopeContext(exact: primaryAppScopeID, any: 0, foldFirstSegment: false)
+            return ScopeContext(exact: primaryAppScopeID, any: .appAny, foldFirstSegment: false)
         }
         return linkScopeContext(bytes, kind: kind, scheme: scheme, host: host)
     }
@@ -299,24 +299,24 @@ extension MatchingCore {
             {
                 return nil
             }
-            var exact: Int32 = -1
+            var exact = ScopeID.none
             if hasExactAppScopes, let id = scopeIDs[.app(scheme: URLAnatomy.lowercasedString(bytes, scheme))] {
                 exact = id
             }
-            return ScopeContext(exact: exact, any: 0, foldFirstSegment: true)
+            return ScopeContext(exact: exact, any: .appAny, foldFirstSegment: true)
         case .universal:
             let host = host ?? 0..<0
             if !acceptsEverything && !acceptedDomains.contains(bytes, host) {
                 return nil
             }
-            var exact: Int32 = -1
+            var exact = ScopeID.none
             if hasExactUniversalScopes, let id = scopeIDs[.universal(domain: URLAnatomy.lowercasedString(bytes, host))]
             {
                 exact = id
             }
-            return ScopeContext(exact: exact, any: 1, foldFirstSegment: false)
+            return ScopeContext(exact: exact, any: .universalAny, foldFirstSegment: false)
         case .internalPath:
-            return ScopeContext(exact: primaryAppScopeID, any: 0, foldFirstSegment: false)
+            return ScopeContext(exact: primaryAppScopeID, any: .appAny, foldFirstSegment: false)
         }
     }
 

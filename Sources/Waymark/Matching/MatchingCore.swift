@@ -11,11 +11,11 @@ final class MatchingCore: Sendable {
     let patternBytes: [UInt8]
     let patternOffsets: [Int32]
     /// The first leaf of each route (its scopes and priority are every leaf's).
-    let routeLeaves: [Int32]
+    let routeLeaves: [LeafIndex]
     let parameterTypes: [String: ParameterType]
     /// Scopes by ID: 0 is `appAny`, 1 is `universalAny`.
     let scopeList: [RouteScope]
-    let scopeIDs: [RouteScope: Int32]
+    let scopeIDs: [RouteScope: ScopeID]
     let schemes: [String]
     let domains: [String]
     /// ``schemes`` and ``domains`` as bytes, for the comparison with each URL.
@@ -24,8 +24,8 @@ final class MatchingCore: Sendable {
     let options: RouteTableOptions
     let hasExactAppScopes: Bool
     let hasExactUniversalScopes: Bool
-    /// The scope ID of `.app(primary scheme)`, for internal route strings; -1 when not registered.
-    let primaryAppScopeID: Int32
+    /// The scope ID of `.app(primary scheme)`, for internal route strings; none when not registered.
+    let primaryAppScopeID: ScopeID
 
     init(plan: TablePlan) {
         let layout = plan.trie.build(types: plan.types)
@@ -41,9 +41,9 @@ final class MatchingCore: Sendable {
         }
         patternBytes = bytes
         patternOffsets = offsets
-        var firstLeaves = [Int32](repeating: -1, count: plan.definitions.count)
-        for (index, leaf) in layout.leaves.enumerated() where firstLeaves[Int(leaf.route)] < 0 {
-            firstLeaves[Int(leaf.route)] = Int32(tableIndex: index)
+        var firstLeaves = [LeafIndex](repeating: .none, count: plan.definitions.count)
+        for (index, leaf) in layout.leaves.enumerated() where !firstLeaves[leaf.route.offset].exists {
+            firstLeaves[leaf.route.offset] = LeafIndex(offset: index)
         }
         routeLeaves = firstLeaves
         parameterTypes = plan.parameterTypes
@@ -56,7 +56,7 @@ final class MatchingCore: Sendable {
         options = plan.options
         hasExactAppScopes = plan.scopeList.contains { if case .app = $0 { true } else { false } }
         hasExactUniversalScopes = plan.scopeList.contains { if case .universal = $0 { true } else { false } }
-        primaryAppScopeID = plan.schemes.first.flatMap { plan.scopeIDs[.app(scheme: $0)] } ?? -1
+        primaryAppScopeID = plan.schemes.first.flatMap { plan.scopeIDs[.app(scheme: $0)] } ?? .none
     }
 
     var acceptsEverything: Bool { schemes.isEmpty && domains.isEmpty }
@@ -76,12 +76,12 @@ final class MatchingCore: Sendable {
 
     /// A route's scopes, most specific first as registered.
     func scopes(of route: Int) -> [RouteScope] {
-        let leaf = trie.leaves[Int(routeLeaves[route])]
-        return (0..<Int(leaf.scopeCount)).map { scopeList[Int(trie.leafScopes[Int(leaf.scopeStart) + $0])] }
+        let leaf = trie.leaves[leaf: routeLeaves[route]]
+        return (0..<Int(leaf.scopeCount)).map { scopeList[trie.leafScopes[Int(leaf.scopeStart) + $0].offset] }
     }
 
     /// A route's priority.
     func priority(of route: Int) -> Int {
-        Int(trie.leaves[Int(routeLeaves[route])].priority)
+        Int(trie.leaves[leaf: routeLeaves[route]].priority)
     }
 }

@@ -13,7 +13,7 @@ extension MatchingCore {
     @inline(__always)
     func parts(of found: Found, in source: String, firstCaptureStart: Int32 = 0) -> MatchParts {
         MatchParts(
-            registration: Int(trie.leaves[leaf: found.leafIndex].route), scope: scopeList[Int(found.scopeID)],
+            registration: trie.leaves[leaf: found.leafIndex].route.offset, scope: scopeList[found.scopeID.offset],
             parameters: parameters(of: found, in: source, firstCaptureStart: firstCaptureStart),
             wildcard: wildcard(of: found, in: source))
     }

@@ -39,7 +39,7 @@ struct TablePlan: Sendable {
     var options: RouteTableOptions
     var parameterTypes: [String: ParameterType]
     var scopeList: [RouteScope] = [.appAny, .universalAny]
-    var scopeIDs: [RouteScope: Int32] = [.appAny: 0, .universalAny: 1]
+    var scopeIDs: [RouteScope: ScopeID] = [.appAny: .appAny, .universalAny: .universalAny]
     var types: [ParameterType] = []
     var trie: TrieBuilder
     var errors: [RouteDiagnostic] = []
@@ -210,9 +210,9 @@ struct TablePlan: Sendable {
         if !options.caseInsensitivePaths { checkHostSpellings(hostRegistrations) }
     }
 
-    private mutating func scopeID(_ scope: RouteScope) -> Int32 {
+    private mutating func scopeID(_ scope: RouteScope) -> ScopeID {
         if let id = scopeIDs[scope] { return id }
-        let id = Int32(tableIndex: scopeList.count)
+        let id = ScopeID(offset: scopeList.count)
         scopeList.append(scope)
         scopeIDs[scope] = id
         return id
@@ -264,15 +264,15 @@ struct TablePlan: Sendable {
             var first: Int
             var other: Int?
         }
-        var reported: Set<[Int32]> = []
+        var reported: Set<[RouteIndex]> = []
         for group in trie.leafGroups {
-            var earlier: [Shape: [Int32: FirstLeaves]] = [:]
+            var earlier: [Shape: [ScopeID: FirstLeaves]] = [:]
             for (position, leafIndex) in group.enumerated() {
                 let leaf = trie.leaves[leafIndex.offset]
                 let shape = Shape(
                     types: trie.typedSlots(of: leaf).map(\.type),
                     trailingSlash: options.strictTrailingSlash ? leaf.hasTrailingSlash : nil)
-                func route(_ at: Int) -> Int32 { trie.leaves[group[at].offset].route }
+                func route(_ at: Int) -> RouteIndex { trie.leaves[group[at].offset].route }
                 var found: Int?
                 for scope in trie.scopes(of: leaf) {
                     conflictWork += 1
@@ -295,27 +295,27 @@ struct TablePlan: Sendable {
                 guard let shared = trie.scopes(of: leaf).first(where: { firstScopes.contains($0) }),
                     reported.insert([first.route, leaf.route]).inserted
                 else { continue }
-                report(first, leaf, scope: scopeList[Int(shared)])
+                report(first, leaf, scope: scopeList[shared.offset])
             }
         }
     }
 
     private mutating func report(_ earlier: FlatTrie.Leaf, _ later: FlatTrie.Leaf, scope: RouteScope) {
-        let template = definitions[Int(later.route)].template
-        let other = definitions[Int(earlier.route)].template
+        let template = definitions[later.route.offset].template
+        let other = definitions[earlier.route.offset].template
         let variant = template.variants[Int(later.variant)]
         let otherVariant = other.variants[Int(earlier.variant)]
         if variant.segments.compactMap(Self.parameterName) == otherVariant.segments.compactMap(Self.parameterName) {
             fail(
-                Int(later.route), .duplicateRoute,
+                later.route.offset, .duplicateRoute,
                 "\"\(template.pattern)\" duplicates \"\(other.pattern)\" in scope \(scope): both match \(variant); "
-                    + "remove one or give them different scopes", related: [Int(earlier.route)])
+                    + "remove one or give them different scopes", related: [earlier.route.offset])
         } else {
             fail(
-                Int(later.route), .ambiguousRoutes,
+                later.route.offset, .ambiguousRoutes,
                 "\"\(template.pattern)\" and \"\(other.pattern)\" differ only in parameter names, so no URL can tell "
                     + "them apart in scope \(scope); use one template, or give the parameters different types",
-                related: [Int(earlier.route)])
+                related: [earlier.route.offset])
         }
     }
 

@@ -38,13 +38,13 @@ extension FlatTrie {
     }
 
     private func describe(_ leaf: FlatTrie.Leaf, _ views: Views) -> String {
-        let scopes = (0..<Int(leaf.scopeCount)).map { views.leafScopes[Int(leaf.scopeStart) + $0] }
+        let scopes = (0..<Int(leaf.scopeCount)).map { views.leafScopes[Int(leaf.scopeStart) + $0].rawValue }
         let typed = (0..<Int(leaf.typedCount)).map { offset in
             let slot = views.typedSlots[Int(leaf.typedStart) + offset]
             return "segment \(slot.segment): type \(slot.type)"
         }
         let parameters = (0..<Int(leaf.parameterCount)).map { offset in
-            let name = Int(views.parameterNames[Int(leaf.parameterStart) + offset])
+            let name = views.parameterNames[Int(leaf.parameterStart) + offset].offset
             let place =
                 switch views.parameterPositions[Int(leaf.parameterStart) + offset].place {
                 case .segment(let segment): "\(segment)"
@@ -52,7 +52,7 @@ extension FlatTrie {
                 }
             return "\(names.indices.contains(name) ? names[name] : "?")@\(place)"
         }
-        var text = "route \(leaf.route) variant \(leaf.variant), priority \(leaf.priority), scopes \(scopes)"
+        var text = "route \(leaf.route.rawValue) variant \(leaf.variant), priority \(leaf.priority), scopes \(scopes)"
         if leaf.isCatchAll { text += ", catch-all" }
         if leaf.hasTrailingSlash { text += ", trailing slash" }
         if !typed.isEmpty { text += ", typed [\(typed.joined(separator: ", "))]" }

@@ -90,14 +90,14 @@ extension FlatTrie {
                         let before = views.leaves[position - 1]
                         check(
                             before.priority > leaf.priority
-                                || (before.priority == leaf.priority && before.route <= leaf.route),
+                                || (before.priority == leaf.priority && before.route.rawValue <= leaf.route.rawValue),
                             "leaf \(position) of node \(index) is out of precedence order")
                     }
                     check(
                         Int(leaf.scopeStart) + Int(leaf.scopeCount) <= views.leafScopes.count
                             && Int(leaf.typedStart) + Int(leaf.typedCount) <= views.typedSlots.count
                             && Int(leaf.parameterStart) + Int(leaf.parameterCount) <= views.parameterPositions.count
-                            && Int(leaf.catchAllName) < names.count,
+                            && leaf.catchAllName.offset < names.count,
                         "leaf \(position) addresses lists past their end")
                 }
             }

@@ -15,8 +15,8 @@ extension FlatTrie {
         var parameterChild: NodeIndex
         var leafStart: Int32
         var catchAllStart: Int32
-        /// The route of `leaves[leafStart]`, when a template ends here; -1 otherwise.
-        var endRoute: Int32 = -1
+        /// The route of `leaves[leafStart]`, when a template ends here.
+        var endRoute: RouteIndex = .none
         var endPriority: Int32 = 0
         /// Bit `i` is set when the first ending leaf is in scope ID `i`; complete only when
         /// ``endIsPlain`` is set in `endFlags`.
@@ -45,7 +45,7 @@ extension FlatTrie {
         /// children are given in the search's numbering (`leaves` and `leafScopes` are the trie's).
         init(
             leafStart: Int32, catchAllStart: Int32, catchAllEnd: Int32, typedChild: NodeIndex,
-            parameterChild: NodeIndex, leaves: [FlatTrie.Leaf], leafScopes: [Int32]
+            parameterChild: NodeIndex, leaves: [FlatTrie.Leaf], leafScopes: [ScopeID]
         ) {
             self.typedChild = typedChild
             self.parameterChild = parameterChild
@@ -58,7 +58,7 @@ extension FlatTrie {
             endPriority = leaf.priority
             var plain = leaf.typedCount == 0 && !leaf.isCatchAll
             for position in Int(leaf.scopeStart)..<(Int(leaf.scopeStart) + Int(leaf.scopeCount)) {
-                let scope = leafScopes[position]
+                let scope = leafScopes[position].rawValue
                 if scope >= 0 && scope < 32 {
                     endScopes |= 1 << UInt32(truncatingIfNeeded: scope)
                 } else {

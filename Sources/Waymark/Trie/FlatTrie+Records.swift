@@ -39,13 +39,13 @@ extension FlatTrie {
     /// slots, parameter positions and names) live in flat buffers of the trie, addressed by start and
     /// count.
     struct Leaf: Sendable {
-        var route: Int32
+        var route: RouteIndex
         var priority: Int32
         var scopeStart: Int32
         var typedStart: Int32
         var parameterStart: Int32
-        /// The interned name of a named catch-all, or -1.
-        var catchAllName: Int32
+        /// The name of a named catch-all.
+        var catchAllName: NameIndex
         var variant: UInt16
         var segmentCount: UInt16
         var scopeCount: UInt8

@@ -30,11 +30,11 @@ final class FlatTrie: @unchecked Sendable {
     /// Every leaf, in runs by node.
     var leaves: UnsafeBufferPointer<Leaf> { views.pointee.leaves }
     /// Scope IDs of the leaves.
-    var leafScopes: UnsafeBufferPointer<Int32> { views.pointee.leafScopes }
+    var leafScopes: UnsafeBufferPointer<ScopeID> { views.pointee.leafScopes }
     /// For each leaf, where its `:name` parameters are, in order.
     var parameterPositions: UnsafeBufferPointer<ParameterPosition> { views.pointee.parameterPositions }
     /// For each leaf, the interned names of its `:name` parameters, parallel to `parameterPositions`.
-    var parameterNames: UnsafeBufferPointer<Int32> { views.pointee.parameterNames }
+    var parameterNames: UnsafeBufferPointer<NameIndex> { views.pointee.parameterNames }
 
     /// Lays out `layout` for the search; in a debug build, checks ``invariantViolations()`` unless a
     /// test builds a broken trie on purpose (`checked: false`).

@@ -136,8 +136,8 @@ extension TrieBuilder {
         // The leaves of one node are equally specific: priority, then registration decide.
         let run = list(from: head).map { leaves[$0.offset] }.sorted { left, right in
             Precedence.wins(
-                priority: left.priority, registration: left.route, overPriority: right.priority,
-                registration: right.route)
+                priority: left.priority, registration: left.route.rawValue, overPriority: right.priority,
+                registration: right.route.rawValue)
         }
         laid.append(contentsOf: run)
     }

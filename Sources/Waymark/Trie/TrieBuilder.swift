@@ -45,16 +45,16 @@ struct TrieBuilder: Sendable {
     private(set) var leaves: [FlatTrie.Leaf] = []
     /// The next leaf in the same node's list, parallel to `leaves`.
     private(set) var nextLeaf: [BuilderLeafIndex] = []
-    private(set) var leafScopes: [Int32] = []
-    private var scopeRuns: [[Int32]: Int32] = [:]
+    private(set) var leafScopes: [ScopeID] = []
+    private var scopeRuns: [[ScopeID]: Int32] = [:]
     /// The scope IDs of `[.appAny, .universalAny]`, which most routes have, and where their run is.
-    static let defaultScopeIDs: [Int32] = [0, 1]
+    static let defaultScopeIDs: [ScopeID] = [.appAny, .universalAny]
     private var defaultScopeRun: Int32 = -1
     private(set) var typedSlots: [FlatTrie.TypedSlot] = []
     private(set) var parameterPositions: [ParameterPosition] = []
-    private(set) var parameterNames: [Int32] = []
+    private(set) var parameterNames: [NameIndex] = []
     private(set) var names: [String] = []
-    private var nameIndexes: [String: Int32] = [:]
+    private var nameIndexes: [String: NameIndex] = [:]
     /// What the kinds with search-time data keep.
     private(set) var kinds = ChildKinds.Building()
     /// The root's literal children and their text as written.
@@ -119,18 +119,19 @@ struct TrieBuilder: Sendable {
     }
 
     /// The scope IDs of a leaf.
-    func scopes(of leaf: FlatTrie.Leaf) -> ArraySlice<Int32> {
+    func scopes(of leaf: FlatTrie.Leaf) -> ArraySlice<ScopeID> {
         leafScopes[Int(leaf.scopeStart)..<(Int(leaf.scopeStart) + Int(leaf.scopeCount))]
     }
 
-    private mutating func intern(_ name: String) -> Int32 {
+    private mutating func intern(_ name: String) -> NameIndex {
         if let index = nameIndexes[name] { return index }
+        let index = NameIndex(offset: names.count)
         names.append(name)
-        nameIndexes[name] = Int32(tableIndex: names.count - 1)
-        return Int32(tableIndex: names.count - 1)
+        nameIndexes[name] = index
+        return index
     }
 
-    private mutating func scopeRun(_ scopeIDs: [Int32]) -> Int32 {
+    private mutating func scopeRun(_ scopeIDs: [ScopeID]) -> Int32 {
         if scopeIDs == Self.defaultScopeIDs, defaultScopeRun >= 0 { return defaultScopeRun }
         if let existing = scopeRuns[scopeIDs] { return existing }
         let start = Int32(tableIndex: leafScopes.count)
@@ -146,7 +147,7 @@ struct TrieBuilder: Sendable {
     /// starts with a literal. `typeIndex` maps a type name to its index in the table.
     @discardableResult
     mutating func insert(
-        _ variant: RouteTemplate.Variant, route: Int, variantIndex: Int, priority: Int, scopeIDs: [Int32],
+        _ variant: RouteTemplate.Variant, route: Int, variantIndex: Int, priority: Int, scopeIDs: [ScopeID],
         typeIndex: (String) -> Int32
     ) -> BuilderNodeIndex? {
         let priority = Int32(clamping: priority)
@@ -155,7 +156,7 @@ struct TrieBuilder: Sendable {
         var rootChild: BuilderNodeIndex?
         let typedStart = Int32(tableIndex: typedSlots.count)
         let parameterStart = Int32(tableIndex: parameterPositions.count)
-        var catchAllName: Int32 = -1
+        var catchAllName = NameIndex.none
         var isCatchAll = false
         for (position, segment) in variant.segments.enumerated() {
             switch segment {
@@ -196,7 +197,7 @@ struct TrieBuilder: Sendable {
         let leafIndex = BuilderLeafIndex(Int32(tableIndex: leaves.count))
         leaves.append(
             FlatTrie.Leaf(
-                route: Int32(tableIndex: route), priority: priority, scopeStart: scopeRun(scopeIDs),
+                route: RouteIndex(offset: route), priority: priority, scopeStart: scopeRun(scopeIDs),
                 typedStart: typedStart, parameterStart: parameterStart, catchAllName: catchAllName,
                 variant: UInt16(clamping: variantIndex), segmentCount: UInt16(clamping: variant.segments.count),
                 scopeCount: UInt8(clamping: scopeIDs.count),

@@ -28,8 +28,24 @@ enum TrieLeaves: TrieIndexKind {
     static var noun: String { "leaf" }
 }
 
-/// A node of the builder, a node or a leaf of the built trie, or ``none``: one type per kind, so that
-/// a node index is never used as a leaf index, nor a builder's node index as the search's.
+/// Registration numbers: a leaf's route, in the order the routes were added.
+enum TrieRoutes: TrieIndexKind {
+    static var noun: String { "route" }
+}
+
+/// Scope IDs: positions in the table's list of scopes (0 is `appAny`, 1 `universalAny`).
+enum TrieScopes: TrieIndexKind {
+    static var noun: String { "scope" }
+}
+
+/// Parameter and catch-all names, each interned once in the trie's names.
+enum TrieNames: TrieIndexKind {
+    static var noun: String { "name" }
+}
+
+/// A node or a leaf of the builder or of the built trie, a route, a scope or a name, or ``none``:
+/// one type per kind, so that a node index is never used as a leaf index, nor a builder's node
+/// index as the search's, nor a scope ID as a route.
 ///
 /// Four bytes, like the `Int32` it wraps, so that the records holding it keep their sizes
 /// (``FlatTrie/invariantViolations()`` checks them).
@@ -39,8 +55,8 @@ struct TrieIndex<Kind: TrieIndexKind>: Hashable, Sendable, CustomStringConvertib
     @inline(__always)
     init(_ rawValue: Int32) { self.rawValue = rawValue }
 
-    /// No node or leaf: a node without a typed or parameter child, a literal not found, no leaf
-    /// found yet.
+    /// None: a node without a typed or parameter child, a literal not found, no leaf found yet, a
+    /// node where no template ends, an unnamed catch-all, a scheme with no scope of its own.
     static var none: Self { Self(-1) }
 
     /// Whether this is a node or leaf (not ``none``).
@@ -56,6 +72,9 @@ struct TrieIndex<Kind: TrieIndexKind>: Hashable, Sendable, CustomStringConvertib
 
 typealias NodeIndex = TrieIndex<TrieNodes>
 typealias LeafIndex = TrieIndex<TrieLeaves>
+typealias RouteIndex = TrieIndex<TrieRoutes>
+typealias ScopeID = TrieIndex<TrieScopes>
+typealias NameIndex = TrieIndex<TrieNames>
 typealias BuilderNodeIndex = TrieIndex<BuilderNodes>
 typealias BuilderLeafIndex = TrieIndex<BuilderLeaves>
 
@@ -81,6 +100,19 @@ extension TrieIndex where Kind == BuilderNodes {
     /// The place among the other children, when ``isOtherSide``.
     @inline(__always)
     var otherSideOffset: Int { Int(rawValue - Self.otherSideBase) }
+}
+
+extension TrieIndex {
+    /// The index at `offset` of its buffer.
+    @inline(__always)
+    init(offset: Int) { self.init(Int32(tableIndex: offset)) }
+}
+
+extension TrieIndex where Kind == TrieScopes {
+    /// The scope ID of `appAny`.
+    static var appAny: Self { Self(0) }
+    /// The scope ID of `universalAny`.
+    static var universalAny: Self { Self(1) }
 }
 
 extension TrieIndex where Kind == TrieNodes {

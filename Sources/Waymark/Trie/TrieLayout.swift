@@ -31,12 +31,12 @@ struct TrieLayout {
     /// Every leaf, in runs by node (see ``FlatTrie/Node``).
     var leaves: [FlatTrie.Leaf]
     /// Scope IDs of the leaves; leaves with the same scopes share one run.
-    var leafScopes: [Int32]
+    var leafScopes: [ScopeID]
     var typedSlots: [FlatTrie.TypedSlot]
     /// For each leaf, where its `:name` parameters are, in order.
     var parameterPositions: [ParameterPosition]
     /// For each leaf, the interned names of its `:name` parameters, parallel to `parameterPositions`.
-    var parameterNames: [Int32]
+    var parameterNames: [NameIndex]
     var types: [ParameterType]
     /// The search-time data of the kinds of child that have any.
     var kinds: ChildKinds
@@ -91,10 +91,10 @@ extension FlatTrie {
         let foldedRootEdges: UnsafeBufferPointer<FoldedEdge>
         let keys: UnsafeBufferPointer<UInt8>
         let leaves: UnsafeBufferPointer<FlatTrie.Leaf>
-        let leafScopes: UnsafeBufferPointer<Int32>
+        let leafScopes: UnsafeBufferPointer<ScopeID>
         let typedSlots: UnsafeBufferPointer<FlatTrie.TypedSlot>
         let parameterPositions: UnsafeBufferPointer<ParameterPosition>
-        let parameterNames: UnsafeBufferPointer<Int32>
+        let parameterNames: UnsafeBufferPointer<NameIndex>
         /// The parameter types that typed slots refer to.
         let types: UnsafeBufferPointer<ParameterType>
         let kinds: ChildKinds.Views

@@ -9,7 +9,7 @@ struct TrieSearch {
     let strictTrailingSlash: Bool
     /// Segment 0 is the host of an app link and compares case-insensitively.
     let foldFirstSegment: Bool
-    let scopeID: Int32
+    let scopeID: ScopeID
 
     // MARK: - Best match
 
@@ -43,7 +43,7 @@ struct TrieSearch {
     /// A leaf found, with its route, so that the caller reads no leaf.
     struct Hit {
         var leaf: LeafIndex
-        var route: Int32
+        var route: RouteIndex
     }
 
     /// The ``Hit`` of a leaf, read from its record.
@@ -238,8 +238,9 @@ struct TrieSearch {
     /// the trailing slash this search asks for, if it asks. `false` sends the caller to the leaves.
     @inline(__always)
     private func acceptsFirstEnding(_ record: FlatTrie.Node) -> Bool {
-        guard record.endFlags & FlatTrie.Node.endIsPlain != 0, scopeID >= 0, scopeID < 32 else { return false }
-        if record.endScopes & (1 &<< UInt32(truncatingIfNeeded: scopeID)) == 0 { return false }
+        let scope = scopeID.rawValue
+        guard record.endFlags & FlatTrie.Node.endIsPlain != 0, scope >= 0, scope < 32 else { return false }
+        if record.endScopes & (1 &<< UInt32(truncatingIfNeeded: scope)) == 0 { return false }
         if strictTrailingSlash
             && (record.endFlags & FlatTrie.Node.endHasTrailingSlash != 0) != hasTrailingSlash
         {
