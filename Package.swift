@@ -49,7 +49,8 @@ let package = Package(
             resources: [.embedInCode("Resources/shop.routes.json")]
         ),
         // What several test targets share: where the real-world corpus is (and what happens when it
-        // is not), and the route sets the tests generate instead of reading the benchmarks' files.
+        // is not), the route sets the tests generate instead of reading the benchmarks' files, the
+        // seeded random generator and the linear-growth check.
         // Tests only: no product exposes it.
         .target(name: "WaymarkTestSupport", path: "Tests/WaymarkTestSupport"),
         .testTarget(name: "WaymarkTests", dependencies: ["Waymark", "WaymarkTestSupport"]),

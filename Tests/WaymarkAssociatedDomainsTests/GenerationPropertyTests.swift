@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Waymark
+import WaymarkTestSupport
 
 @testable import WaymarkAssociatedDomains
 

@@ -4,6 +4,7 @@
 #if os(macOS) || os(Linux)
     import Foundation
     import Testing
+    import WaymarkTestSupport
 
     /// `waymark explain` takes several URLs, names routes whose scopes exclude the URL, and ranks near
     /// misses by how close the failing segment is (issue 19, item 7).

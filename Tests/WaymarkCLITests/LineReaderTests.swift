@@ -3,6 +3,7 @@
 #if os(macOS) || os(Linux)
     import Foundation
     import Testing
+    import WaymarkTestSupport
 
     @testable import WaymarkCLI
 

@@ -4,6 +4,7 @@
 #if os(macOS) || os(Linux)
     import Foundation
     import Testing
+    import WaymarkTestSupport
 
     /// `waymark link` and `waymark links`, run as a user runs them.
     @Suite struct LinkCommandTests {

@@ -4,6 +4,7 @@
 #if os(macOS) || os(Linux)
     import Foundation
     import Testing
+    import WaymarkTestSupport
 
     /// `waymark links` lists a link under a route only when resolving it opens that route, and reports
     /// a route no example reaches as shadowed, naming the route that opens the link instead (issue 19,

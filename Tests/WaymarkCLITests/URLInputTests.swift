@@ -4,6 +4,7 @@
 #if os(macOS) || os(Linux)
     import Foundation
     import Testing
+    import WaymarkTestSupport
 
     /// `--input FILE` and `--input -` (issue 31, finding 10): every command that takes URLs reads them
     /// one per line, answers each as it is read, and gives what the same URLs as arguments give:

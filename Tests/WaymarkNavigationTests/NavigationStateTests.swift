@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Waymark
 import WaymarkNavigation
+import WaymarkTestSupport
 
 /// Every operation and routing type, as a table: a starting state, what is done, the state after.
 @Suite struct NavigationStateTests {

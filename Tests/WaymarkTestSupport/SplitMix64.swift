@@ -39,3 +39,8 @@ public struct SplitMix64: RandomNumberGenerator, Sendable {
         }
     }
 }
+
+/// The name the property tests use for a repeatable random number generator: the same seed gives the
+/// same sequence on every machine, so a failing property test can be replayed from the seed in its
+/// message.
+public typealias SeededGenerator = SplitMix64

@@ -1,5 +1,6 @@
 import Testing
 import Waymark
+import WaymarkTestSupport
 
 /// Bad input never crashes or hangs: every string ends in a result that says why.
 @Suite(.timeLimit(.minutes(2))) struct HostileInputTests {

@@ -1,5 +1,6 @@
 import Testing
 import Waymark
+import WaymarkTestSupport
 
 /// The trie must agree with a naive matcher that applies DESIGN.md's precedence rules directly:
 /// exact scope before any scope, then priority, then specificity segment by segment, then

@@ -1,5 +1,6 @@
 import Testing
 import Waymark
+import WaymarkTestSupport
 
 /// No chain of redirects started by an external link reaches an internal-only route or skips a
 /// confirmation: generated over every spelling of the target, every hop count up to the redirect

@@ -1,4 +1,5 @@
 import Testing
+import WaymarkTestSupport
 
 @testable import Waymark
 

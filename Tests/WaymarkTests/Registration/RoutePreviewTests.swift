@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Waymark
+import WaymarkTestSupport
 
 /// `preview` answers at once what `resolve` will do first, with the same rules.
 @Suite struct RoutePreviewTests {

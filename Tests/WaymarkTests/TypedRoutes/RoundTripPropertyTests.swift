@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Waymark
+import WaymarkTestSupport
 
 /// For every route value r: route(for: link(for: r)) == r, for paths, app links and universal
 /// links, over route values built from hostile strings by a seeded generator.

@@ -1,13 +1,13 @@
-import Testing
+public import Testing
 import WaymarkTestSupport
 
-/// Measures work at growing sizes and records an issue for each rule of `LinearGrowthCheck` (in
-/// WaymarkTestSupport, shared by every test target) that the counts break.
-enum LinearGrowth {
+/// Measures work at growing sizes and records an issue (Swift Testing's) for each rule of
+/// `LinearGrowthCheck` that the counts break.
+public enum LinearGrowth {
     /// Measures `work` at `base`, 2×, 4× and 8× `base` (`LinearGrowthCheck.doublingProblems`).
     /// Returns the counts, for further checks.
     @discardableResult
-    static func expectLinear(
+    public static func expectLinear(
         _ name: String, base: Int, sourceLocation: SourceLocation = #_sourceLocation, _ work: (Int) throws -> Int
     ) rethrows -> [Int] {
         let sizes = [base, 2 * base, 4 * base, 8 * base]
@@ -20,7 +20,7 @@ enum LinearGrowth {
 
     /// Measures `work` at `base` times each of `factors` (`LinearGrowthCheck.factorProblems`).
     @discardableResult
-    static func expectLinear(
+    public static func expectLinear(
         _ name: String, base: Int, factors: [Int], slack: Double = 1.25,
         sourceLocation: SourceLocation = #_sourceLocation, _ work: (Int) throws -> Int
     ) rethrows -> [Int] {

@@ -1,1 +1,0 @@
-../../WaymarkTests/Support/SeededGenerator.swift
