@@ -38,28 +38,38 @@ public struct PathProperties: Hashable, Sendable {
 
     /// An enum property: exact on iOS; on Android in any case, as Kotlin's locale-free
     /// `uppercase()` compared with the enum's name reads it (so `puſh` is `push` there).
-    private func value<Value: RawRepresentable>(_ key: String, _ type: Value.Type) -> Value?
+    private func value<Value: RawRepresentable>(_ key: PathPropertyKey, _ type: Value.Type) -> Value?
     where Value.RawValue == String {
-        guard let text = raw[key]?.stringValue else { return nil }
+        guard let text = raw[key.rawValue]?.stringValue else { return nil }
         return Value(rawValue: platform == .android ? text.uppercased().lowercased() : text)
     }
 
     /// A true-or-false property as the target reads it: a JSON boolean; on Turbo Android also a
     /// string, `"true"` in any case being true and any other false (Kotlin's `toBoolean()` on
     /// Gson's text). Anything else reads as missing.
-    private func flag(_ key: String) -> Bool? {
-        guard let value = raw[key] else { return nil }
+    private func flag(_ key: PathPropertyKey) -> Bool? {
+        guard let value = raw[key.rawValue] else { return nil }
         if let flag = value.boolValue { return flag }
         if target == .turboAndroid, let text = value.stringValue { return text.lowercased() == "true" }
         return nil
     }
 
+    /// A text property.
+    private func text(_ key: PathPropertyKey) -> String? { raw[key.rawValue]?.stringValue }
+
+    /// A true-or-false key's default on this platform (every key passed here has one).
+    private func defaultFlag(_ key: PathPropertyKey) -> Bool { key.defaultFlag(on: platform) ?? false }
+
     /// `context`: where the screen goes (default `.default`). Under Turbo iOS, a rule without
     /// `context` whose `presentation` is exactly `"modal"` (the convention of Turbo's guide and
     /// demo) reads as `.modal`; no Hotwire Native library reads that, and loading warns there.
     public var context: PathContext {
-        if let context = value("context", PathContext.self) { return context }
-        if target == .turboIOS, raw["context"] == nil, raw["presentation"]?.stringValue == "modal" { return .modal }
+        if let context = value(.context, PathContext.self) { return context }
+        if target == .turboIOS, raw[PathPropertyKey.context.rawValue] == nil,
+            raw[PathPropertyKey.presentation.rawValue]?.stringValue == "modal"
+        {
+            return .modal
+        }
         return .default
     }
 
@@ -67,47 +77,49 @@ public struct PathProperties: Hashable, Sendable {
     /// `push` (its `Navigation.Presentation` lacks it), so `"push"` reads as `.default` there, which
     /// pushes; Android has it.
     public var presentation: PathPresentation {
-        guard let presentation = value("presentation", PathPresentation.self) else { return .default }
+        guard let presentation = value(.presentation, PathPresentation.self) else { return .default }
         return presentation == .push && platform == .iOS ? .default : presentation
     }
 
     /// `modal_style`: how a modal is shown (default `.large`; iOS only).
-    public var modalStyle: ModalStyle { value("modal_style", ModalStyle.self) ?? .large }
+    public var modalStyle: ModalStyle { value(.modalStyle, ModalStyle.self) ?? .large }
 
     /// `pull_to_refresh_enabled`: `true` by default on iOS, `false` on Android (each platform's
     /// source; Turbo iOS does not read it, and its `VisitableView` allows pulling by default).
-    public var pullToRefreshEnabled: Bool { flag("pull_to_refresh_enabled") ?? (platform == .iOS) }
+    public var pullToRefreshEnabled: Bool { flag(.pullToRefreshEnabled) ?? defaultFlag(.pullToRefreshEnabled) }
 
     /// `modal_dismiss_gesture_enabled` (default `true`; iOS).
-    public var modalDismissGestureEnabled: Bool { flag("modal_dismiss_gesture_enabled") ?? true }
+    public var modalDismissGestureEnabled: Bool {
+        flag(.modalDismissGestureEnabled) ?? defaultFlag(.modalDismissGestureEnabled)
+    }
 
     /// `query_string_presentation` (default `.default`).
     public var queryStringPresentation: QueryStringPresentation {
-        value("query_string_presentation", QueryStringPresentation.self) ?? .default
+        value(.queryStringPresentation, QueryStringPresentation.self) ?? .default
     }
 
     /// `animated` (default `true`).
-    public var animated: Bool { flag("animated") ?? true }
+    public var animated: Bool { flag(.animated) ?? defaultFlag(.animated) }
 
     /// `historical_location`: set by the built-in historical-location rules (default `false`).
-    public var isHistoricalLocation: Bool { flag("historical_location") ?? false }
+    public var isHistoricalLocation: Bool { flag(.historicalLocation) ?? defaultFlag(.historicalLocation) }
 
     /// `view_controller`: the native screen's identifier, if any (iOS). Under Turbo iOS its demo's
     /// spelling `view-controller` is read too, first; Hotwire Native iOS reads only
     /// `view_controller` (loading warns about the other).
     public var viewController: String? {
         if target == .turboIOS, let turbo = raw["view-controller"]?.stringValue { return turbo }
-        return raw["view_controller"]?.stringValue
+        return text(.viewController)
     }
 
     /// `title` (Android).
-    public var title: String? { raw["title"]?.stringValue }
+    public var title: String? { text(.title) }
 
     /// `uri`: the native destination's URI (Android's routing key).
-    public var uri: String? { raw["uri"]?.stringValue }
+    public var uri: String? { text(.uri) }
 
     /// `fallback_uri`: the destination when `uri` has none (Android).
-    public var fallbackURI: String? { raw["fallback_uri"]?.stringValue }
+    public var fallbackURI: String? { text(.fallbackURI) }
 
     /// The routing type these properties ask for: a sheet (or a full-screen cover for
     /// `modal_style: full`) for `context: modal`, the root for `presentation: replace_root`, `nil`

@@ -5,13 +5,6 @@ import Waymark
 /// target's library does with them), spellings of another library that the target ignores, and keys
 /// that nearly spell a known one.
 enum PropertyCheck {
-    /// The keys Hotwire Native reads, on either platform.
-    static let knownKeys: Set<String> = [
-        "context", "presentation", "modal_style", "pull_to_refresh_enabled", "modal_dismiss_gesture_enabled",
-        "query_string_presentation", "view_controller", "animated", "historical_location", "title", "uri",
-        "fallback_uri",
-    ]
-
     static func diagnostics(
         for properties: [String: JSONValue], rule index: Int, target: PathConfiguration.Target
     ) -> [PathConfigurationDiagnostic] {
@@ -30,21 +23,35 @@ enum PropertyCheck {
                 return
             }
         }
-        check("context", Self.contexts, fallback: "default")
-        if let presentation = properties["presentation"]?.stringValue, presentation.lowercased() == "modal" {
-            warn(modalPresentation(presentation, target: target, setsContext: properties["context"] != nil))
-        } else {
-            check("presentation", android ? Self.presentations : Self.presentationsWithoutPush, fallback: "default")
-        }
-        check("modal_style", Self.modalStyles, fallback: "large")
-        check("query_string_presentation", Self.queryStringPresentations, fallback: "default")
-        let flags = [
-            ("pull_to_refresh_enabled", android ? "false" : "true"), ("modal_dismiss_gesture_enabled", "true"),
-            ("animated", "true"), ("historical_location", "false"),
-        ]
-        for (key, fallback) in flags {
-            guard let value = properties[key], value.boolValue == nil else { continue }
-            if let message = wronglyTyped(key, value, fallback: fallback, target: target) { warn(message) }
+        // Every known key, each checked as its accessor reads it.
+        for key in PathPropertyKey.allCases {
+            switch key {
+            case .context:
+                check(key.rawValue, Self.contexts, fallback: "default")
+            case .presentation:
+                if let presentation = properties[key.rawValue]?.stringValue, presentation.lowercased() == "modal" {
+                    warn(
+                        modalPresentation(
+                            presentation, target: target,
+                            setsContext: properties[PathPropertyKey.context.rawValue] != nil))
+                } else {
+                    check(
+                        key.rawValue, android ? Self.presentations : Self.presentationsWithoutPush, fallback: "default")
+                }
+            case .modalStyle:
+                check(key.rawValue, Self.modalStyles, fallback: "large")
+            case .queryStringPresentation:
+                check(key.rawValue, Self.queryStringPresentations, fallback: "default")
+            case .pullToRefreshEnabled, .modalDismissGestureEnabled, .animated, .historicalLocation:
+                guard let value = properties[key.rawValue], value.boolValue == nil else { continue }
+                let fallback = key.defaultFlag(on: target.platform) ?? false
+                if let message = wronglyTyped(key.rawValue, value, fallback: "\(fallback)", target: target) {
+                    warn(message)
+                }
+            case .viewController, .title, .uri, .fallbackURI:
+                // Any text; a value of another kind reads as missing, as it does for every library.
+                continue
+            }
         }
         if target == .turboAndroid {
             for key in properties.keys.sorted() {
@@ -62,7 +69,7 @@ enum PropertyCheck {
                 #""view-controller" is Turbo iOS's demo spelling; \#(target) does not read it: write "view_controller""#
             )
         }
-        for key in properties.keys.sorted() where !knownKeys.contains(key) && key != "view-controller" {
+        for key in properties.keys.sorted() where !PathPropertyKey.spellings.contains(key) && key != "view-controller" {
             if let known = nearMiss(key) {
                 warn(#""\#(key)" is not a key Hotwire Native reads; did you mean "\#(known)"?"#)
             }
@@ -117,7 +124,7 @@ enum PropertyCheck {
     static func nearMiss(_ key: String) -> String? {
         let normalized = normalize(key)
         guard normalized.count >= 5 else { return nil }
-        for known in knownKeys.sorted() {
+        for known in PathPropertyKey.spellings.sorted() {
             let target = normalize(known)
             if target == normalized || (target.count >= 8 && editDistance(target, normalized, limit: 2) <= 2) {
                 return known
