@@ -4,8 +4,9 @@ import Foundation
 /// `--input FILE`, shared by every command that takes URLs (`resolve`, `explain`, `navigate`,
 /// `properties`): the URLs one per line from a file or standard input, instead of as arguments.
 ///
-/// ArgumentParser's work grows with the square of the number of arguments (10,000 URLs took 2.6 s
-/// to parse, 50,000 over a minute), and a shell limits how many fit on a command line; lines are read
+/// ArgumentParser's work grows with the square of the number of arguments (measured:
+/// docs/performance.md, "Reading JSON at the size cap, and many URLs (issue 31)"), and a shell
+/// limits how many fit on a command line; lines are read
 /// as they come, one at a time, so the work is linear and the memory bounded whatever the count.
 struct URLInputOptions: ParsableArguments {
     @Option(

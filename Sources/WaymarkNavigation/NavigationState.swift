@@ -63,8 +63,8 @@ public struct NavigationState<R: Route>: Hashable, Sendable {
         private var box: Box
 
         /// Changes the presented state in place: its box is copied first only when another value
-        /// shares it. (Reading `state`, changing the copy and setting it back copied the level's
-        /// stack for every push into a sheet: n pushes cost n²/2 copies.)
+        /// shares it. (Reading `state`, changing the copy and setting it back would copy the level's
+        /// stack for every push into a sheet: n pushes would cost n²/2 copies.)
         mutating func updateState<Result>(_ body: (inout NavigationState<R>) -> Result) -> Result {
             if !isKnownUniquelyReferenced(&box) { box = Box(box.value) }
             return body(&box.value)

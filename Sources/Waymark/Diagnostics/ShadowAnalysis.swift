@@ -7,7 +7,7 @@
 /// Each route is compared only with the routes that cover it: a trie of every route's segments
 /// (``ShadowIndex``) gives, for a route, the few leaves whose templates match every URL it matches,
 /// and each leaf answers "which of mine beats this route here, first?" with a look-up. Comparing
-/// every pair of routes, as before, cost comparisons quadratic in the number of routes, too slow for
+/// every pair of routes would cost comparisons quadratic in the number of routes, too slow for
 /// `waymark check` on a large table (measured: docs/performance.md, "Measurements behind the matcher's
 /// design"). The answers are the same as that comparison's: the test suite keeps it as an oracle and
 /// compares the two on generated route sets.

@@ -67,13 +67,14 @@ extension JSONParser {
     /// One open array or object, with its members so far. Frames are changed in place on the
     /// stack (`stack[top].items.append(…)`), never taken off it and put back: a frame taken off
     /// the stack, or a copy of one kept in a local, shares its members' storage, and the next
-    /// member then copies them all (reading an array of n numbers took n²/2 copies that way).
+    /// member then copies them all (an array of n numbers would take n²/2 copies that way).
     ///
     /// An object's keys and values are kept in arrays while it is read, and put in a dictionary of
     /// the right capacity when it closes: one hash of each key, which also finds a key written
-    /// twice (reported then, at the second key). (Checking each key against a dictionary of the
-    /// keys so far, then building the object's dictionary, hashed each key three times and rehashed
-    /// them as that dictionary grew: an object of 300,000 keys at the 5 MB cap took 0.35 s.)
+    /// twice (reported then, at the second key). Checking each key against a dictionary of the keys
+    /// so far, then building the object's dictionary, would hash each key three times and rehash
+    /// them as that dictionary grows (measured: docs/performance.md, "Reading JSON at the size cap,
+    /// and many URLs (issue 31)").
     ///
     /// A closed object's frame stays on the stack, emptied, with its buffers, for the next object
     /// or array opened at its depth: a document of many small objects allocates a dictionary for
@@ -99,10 +100,11 @@ extension JSONParser {
         private var decoded: [UInt8] = []
         /// One-member objects of a short key and a scalar value met so far, by a hash of both
         /// (direct-mapped, so it never grows): a document of many alike small objects shares one
-        /// dictionary per kind, as values do, instead of allocating one each (714,000 `{"":0}` at the
-        /// 5 MB cap took 0.22 s, most of it making those dictionaries).
+        /// dictionary per kind, as values do, instead of allocating one each (measured:
+        /// docs/performance.md, "Reading JSON at the size cap, and many URLs (issue 31)").
         /// Made on first use, and sized by the document (16 slots for a few hundred bytes, 1,024
-        /// from 16 kB): making and freeing 1,024 empty slots was most of the read of a 2 kB document.
+        /// from 16 kB), so that a small document does not pay for a full table (measured:
+        /// docs/performance.md, "Loading a real path configuration (issues 18 and 32)").
         private var smallObjects: [[String: JSONValue]?] = []
 
         init(bytes: UnsafeBufferPointer<UInt8>, options: Options) {
@@ -357,8 +359,9 @@ extension JSONParser {
         ///
         /// Linear in the string whatever it holds: a string without escapes is one slice of the
         /// document; one with escapes is decoded into the reader's buffer, sized once for the whole
-        /// string, that each run of plain bytes and each escape is appended to in place. (Each escape
-        /// used to copy everything decoded so far: 160,000 `\u00e9` took 15 s.)
+        /// string, that each run of plain bytes and each escape is appended to in place. Copying
+        /// everything decoded so far at each escape would make a string of escapes quadratic
+        /// (measured: docs/security.md, "Worst cases").
         private mutating func string() throws(JSONSyntaxError) -> String {
             index += 1
             let start = index

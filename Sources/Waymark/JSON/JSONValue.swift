@@ -23,8 +23,9 @@ public enum JSONValue: Hashable, Sendable, Codable, CustomStringConvertible {
     /// failed try costs it an error whose coding path is as long as the value is deep; so each
     /// value is first tried as the kind its previous sibling was (the kind of its container, for a
     /// first member), and a document whose values are mostly of their siblings' kind decodes in
-    /// time linear in its size. (Trying null, Boolean, number, string, array, then object at every
-    /// level, as before, cost a 490-deep, 13 KB document seconds.) A decoder that could read one
+    /// time linear in its size. Trying every kind in a fixed order at each level would cost a deep
+    /// document a failed try per kind per level, each as costly as its depth (measured:
+    /// docs/security.md, "Worst cases", `json-decode-depth`). A decoder that could read one
     /// value as several kinds reads it as the first that works in that order; no JSON decoder can.
     /// A document whose kinds change from value to value still pays one failed try per change,
     /// each as costly as its depth.

@@ -7,7 +7,7 @@ struct MatchDetails: Sendable {
     /// The string that was matched; the captures index its UTF-8. Kept whatever the template: a
     /// reference kept on every path lets the optimizer drop its retain and release where the caller
     /// reads only the match's value (see ``MatchingCore/Found``), which a reference kept only for
-    /// templates with something to decode did not.
+    /// templates with something to decode would not.
     @usableFromInline let source: String
     @usableFromInline let found: MatchingCore.Found
 
@@ -44,8 +44,8 @@ extension MatchingCore {
     /// holds six scalars: its value, the core, the string (two words) and these. The optimizer
     /// takes a value of up to six scalars apart, so where a caller reads only the match's value it
     /// drops the retains and releases of the core and the string, two to four atomic operations.
-    /// With a seventh scalar it kept them (in a release of the whole match through an outlined
-    /// function), and every lookup paid for them (measured: docs/performance.md, "Measurements
+    /// With a seventh scalar it keeps them (in a release of the whole match through an outlined
+    /// function), and every lookup pays for them (measured: docs/performance.md, "Measurements
     /// behind the matcher's design"). So the route is not kept here (the search hands it on beside
     /// the match, and ``MatchDetails/route`` reads the leaf), nor the first capture
     /// (``CoreLookup/firstCaptureStart``).

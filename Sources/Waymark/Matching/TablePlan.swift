@@ -332,7 +332,7 @@ struct TablePlan: Sendable {
     }
 
     /// Normalized scopes without repeats, in the order written. (A set: a route may list
-    /// thousands of scopes, and searching the result for each made that quadratic.)
+    /// thousands of scopes, and searching the result for each would make that quadratic.)
     static func distinct(_ scopes: [RouteScope]) -> [RouteScope] {
         var result: [RouteScope] = []
         var seen: Set<RouteScope> = []

@@ -87,7 +87,7 @@ public struct QueryParameters: Hashable, Sendable, Sequence {
     }
 
     // Byte classes for the query scan: '0' ordinary, '1' '&', '2' '=', '3' a byte that needs decoding
-    // ('%', '+' or non-ASCII). Control characters are ordinary here: kept as they are, as before (a
+    // ('%', '+' or non-ASCII). Control characters are ordinary here, kept as they are (a
     // URL with one never gets this far, the URL parser refuses it).
     private static let byteClasses: StaticString = """
         0000000000000000000000000000000000000310000300000000000000000200\

@@ -75,7 +75,7 @@ struct TemplateParser {
         let items = try parseItems(bytes, &index, openedAt: nil)
         var variants: [RouteTemplate.Variant] = []
         // A set, not a search of the variants so far: `maximumVariants` variants of a long template
-        // made that `maximumVariants`² comparisons of every segment.
+        // would make that `maximumVariants`² comparisons of every segment.
         var seen: Set<RouteTemplate.Variant> = []
         for expansion in try expand(items) {
             work += expansion.count
@@ -185,7 +185,7 @@ struct TemplateParser {
         }
         segments.reserveCapacity(slashes + 1)
         // The names captured so far, to refuse one used twice: a set, since searching the segments
-        // before each one made a template of n parameters cost n²/2 comparisons (measured:
+        // before each one would make a template of n parameters cost n²/2 comparisons (measured:
         // docs/performance.md, "Measurements behind the matcher's design").
         var names: Set<String> = []
         var segmentStart = start

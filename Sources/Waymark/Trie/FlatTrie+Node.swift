@@ -6,7 +6,7 @@ extension FlatTrie {
     /// The record holds its own catch-all count, so that a node's leaves need not be followed by the
     /// next node's.
     ///
-    /// Without the summary, the leaf was one more read after the edge record and the node, each
+    /// Without the summary, the leaf would be one more read after the edge record and the node, each
     /// waiting for the one before, in a large table's many leaves. The summary makes lookups faster
     /// and the table larger (measured: docs/performance.md, "Measurements behind the matcher's
     /// design").

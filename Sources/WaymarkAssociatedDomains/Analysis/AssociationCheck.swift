@@ -148,7 +148,7 @@ extension AppSiteAssociation {
 
 extension AppSiteAssociation {
     /// The error a check or a generation reports when it stopped at a bound: what it found is true,
-    /// but a URL it did not reach may be sent or kept wrongly, so it must not pass (issue 31).
+    /// but a URL it did not reach may be sent or kept wrongly, so it must not pass.
     static func incompleteAnalysis(states: Int, work: Int, options: AssociationCheckOptions) -> AssociationDiagnostic {
         let bound =
             states >= options.maximumStates

@@ -17,8 +17,9 @@ public struct AssociationCheckOptions: Hashable, Sendable {
     public var maximumStates: Int
     /// The most work units one check, or one generation with the checks it runs, spends before it
     /// stops (its report then says it is incomplete, an error). A unit is one thread, pattern state
-    /// or character read, made or kept; the default is measured to stay within 5 seconds and
-    /// 512 MB in a release build on a 2-core machine whatever the input (docs/performance.md).
+    /// or character read, made or kept; the default keeps every run within the project's time and
+    /// memory targets whatever the input (measured: docs/performance.md, "AASA worst cases (issue
+    /// 31): bounded, and an error at the bound").
     public var maximumWork: Int
 
     /// Whether the analysis uses its reductions: threads a catch-all has beaten dropped

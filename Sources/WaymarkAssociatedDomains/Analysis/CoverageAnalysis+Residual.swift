@@ -38,8 +38,8 @@ extension CoverageAnalysis {
         for rule in candidates {
             // Under a catch-all, a completion can show a route sent or kept wrongly (an error), so
             // every one is tried; where no route matches, only URLs sent that no route handles,
-            // and a component is completed in a few such places (issue 31: a cap on errors would
-            // be a silent limit; see docs/security.md).
+            // and a component is completed in a few such places (a cap on errors would be a
+            // silent limit; see docs/security.md).
             guard
                 region >= 0
                     || attempts[AttemptKey(rule: rule, region: region), default: 0] < Self.completionsPerComponent

@@ -8,7 +8,7 @@
 /// one representative stands for each such class and the walk is exact over all paths, not a sample.
 /// Each product state is visited once, breadth first, so each example path is the shortest of its
 /// kind. The work is bounded (``Limits``): past the bound the walk stops, and what it found is true
-/// but may not be all; the check then fails with an error (issue 31).
+/// but may not be all; the check then fails with an error.
 ///
 /// The work counter charges what each step really costs, so that a bound on it is a bound on time
 /// and memory: a state's threads and pattern states each time it is expanded (its characters, its

@@ -2,13 +2,15 @@ import Waymark
 
 /// Which route wins a universal link of one domain, as the table's ``Precedence`` decides, in a form
 /// the analysis can ask of threads in constant time: so that it can drop the threads of routes that
-/// can no longer win (issue 31).
+/// can no longer win.
 ///
 /// A thread in a catch-all matches every continuation of the path read so far. Where it wins over
 /// another thread whatever follows, the other can decide nothing: its route matches only paths that
-/// the catch-all's route takes first. Keeping such threads is what made the analysis exponential in
+/// the catch-all's route takes first. Keeping such threads would make the analysis exponential in
 /// stacked catch-alls (route *i* = `:p0/…/:p(i-1)/l{i}/*rest`): every subset of the catch-alls
-/// entered so far was a state of its own, though only the most specific of them ever decides.
+/// entered so far would be a state of its own, though only the most specific of them ever decides
+/// (measured: docs/performance.md, "AASA worst cases (issue 31): bounded, and an error at the
+/// bound").
 ///
 /// Specificity compares templates segment by segment, so two threads that read the same segments
 /// compare on their variants' first segments. Each variant's prefixes are numbered by a walk of the

@@ -10,8 +10,8 @@ struct VariantShape: Sendable {
         /// One non-empty segment whose value has this shape.
         case value(ValueShape)
         /// A segment with parameters inside it (`{name}.json`): its text pieces as a canonical link
-        /// spells them, and its captures' shapes, each one character or more (issue 31: reading it
-        /// as any value hid the internal `{name}.json` URLs a `/*` sends, and the public ones a
+        /// spells them, and its captures' shapes, each one character or more (reading it as any
+        /// value would hide the internal `{name}.json` URLs a `/*` sends, and the public ones a
         /// `/?*` exclude keeps in the browser).
         case pattern([PatternPiece])
         /// A catch-all: zero or more non-empty segments.
@@ -119,7 +119,7 @@ struct DomainRoutes: Sendable {
     ///
     /// A segment with parameters inside it (`{name}.json`) is read piece by piece (its text, and
     /// each capture's shape), so its component is `?*.json` and the analysis tells `/a.json` from
-    /// `/a` (issue 31: reading it as any value hid the URLs that tell them apart).
+    /// `/a` (reading it as any value would hide the URLs that tell them apart).
     static func shapes(of registration: RouteTable<Int>.Registration, in table: RouteTable<Int>) -> [VariantShape] {
         registration.template.variants.map { variant in
             var opaque: Set<String> = []

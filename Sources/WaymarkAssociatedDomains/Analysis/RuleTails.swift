@@ -1,6 +1,7 @@
 /// The literal text each AASA path pattern must end with, indexed, so that the analysis finds the
-/// few components that can match a path without running every component's program on it (issue
-/// 31: a check of every completion against 1,500 components was most of the work on 1,000 routes).
+/// few components that can match a path without running every component's program on it
+/// (measured: docs/performance.md, "AASA worst cases (issue 31): bounded, and an error at the
+/// bound").
 ///
 /// A pattern's tail is the characters its program reads last, one by one, with no wildcard, no
 /// variable and no jump into them between (`/?*/?*/x17` ends with `/x17`; `/docs/*` has none): every

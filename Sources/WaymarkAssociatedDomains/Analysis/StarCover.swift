@@ -1,12 +1,12 @@
 /// Which live states of one AASA pattern a live `*` makes redundant, so that the analysis carries
-/// one state per pattern where it carried one per `*` read past (issue 31).
+/// one state per pattern instead of one per `*` read past.
 ///
 /// A `*` matches any run of characters, so from a `*` state the pattern accepts every text that
 /// ends in something the rest of the pattern accepts. Where every accepting run from a state `p`
 /// passes through a `*` state `s` (`s` post-dominates `p`), whatever `p` accepts, `s` accepts: with
 /// `s` live, `p` adds nothing, not a match, not a completion. Without this, a pattern such as
-/// `/?*/?*/?*/l9/*` kept a live state at each `*` it had passed, and the analysis's states of a
-/// path grew with the product of the patterns' stars.
+/// `/?*/?*/?*/l9/*` would keep a live state at each `*` it passed, and the analysis's states of a
+/// path would grow with the product of the patterns' stars.
 ///
 /// The post-dominators are computed once per pattern. Every jump of a compiled program goes
 /// forward (a `*` loops on itself only), so one pass from the last state back, with the

@@ -43,7 +43,7 @@ extension AppSiteAssociation {
         let routes = DomainRoutes(resolver: resolver, domain: domain)
         let generator = AssociationGenerator(routes: routes, options: options)
         // One budget for the whole generation: the components, the check, and each check of a
-        // candidate exclude for another domain's route (issue 31).
+        // candidate exclude for another domain's route.
         var spent = 0
         var components = generator.initialComponents(work: &spent)
         let size = generator.file(components, appID: appID).jsonData.count
@@ -148,7 +148,7 @@ struct AssociationGenerator {
     }
 
     /// `entries` with, after each exclude, the same exclude for the other spellings of its URLs that
-    /// Apple can send and the app refuses as the route (issue 31): `percentEncoded: false` makes
+    /// Apple can send and the app refuses as the route: `percentEncoded: false` makes
     /// Apple decode the URL before comparing, so `/%64ebug/menu` and `/debug/%6Denu` (either case
     /// of hex) meet `/debug/menu`; a literal outside ASCII gets one more in NFD (`cafe%CC%81` for
     /// `caf%C3%A9`), since the app compares text by canonical equivalence and the matcher by
@@ -190,8 +190,8 @@ struct AssociationGenerator {
     /// `/`). The comment of the include that stays counts the routes it also stands for.
     ///
     /// Each comparison is charged to `work` (the patterns' lengths), and past `limit` no more
-    /// includes are left out: the file is then larger than it could be, never wrong (issue 31:
-    /// `:a/:b/x{i}` puts every include under the prefix `/`, and comparing each with each is
+    /// includes are left out: the file is then larger than it could be, never wrong
+    /// (`:a/:b/x{i}` puts every include under the prefix `/`, and comparing each with each is
     /// quadratic).
     func withoutCoveredIncludes(_ entries: [Entry], work: inout Int, limit: Int) -> [Entry] {
         let caseSensitive = !routes.caseInsensitiveLiterals

@@ -68,7 +68,7 @@ struct WildcardPattern: Hashable, Sendable {
     let source: String
     /// Why the pattern matches nothing, when it was refused (over ``maximumLength`` or
     /// ``maximumProgramSize``, or a variable the file does not define). The check reports each as an
-    /// error: a limit the matcher reaches must never make the check pass (issue 31).
+    /// error: a limit the matcher reaches must never make the check pass.
     let refusal: String?
     /// The characters every match starts with: the program's leading `scalar` instructions.
     let literalStart: [Unicode.Scalar]

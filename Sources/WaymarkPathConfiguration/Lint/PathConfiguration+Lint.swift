@@ -51,8 +51,8 @@ extension PathConfiguration {
     }
 
     /// The default work bound of ``lint(budget:)``: every real document of the test corpus finishes
-    /// well within it (the largest needed 5.7 million, 14 %; all 123 together 16 million), and a
-    /// hostile document stops at it after a few seconds.
+    /// well within it, and a hostile document stops at it (measured: docs/performance.md, "Loading a
+    /// real path configuration (issues 18 and 32)").
     public static let defaultLintBudget = 40_000_000
 
     /// Checks the document for mistakes that change answers silently, on the automata of its

@@ -3,7 +3,7 @@
 /// characters match when `toLowerCase(toUpperCase(c))` is the same for both (Java's simple, one
 /// character case mappings). So `s` also matches `ſ` (U+017F), `k` the Kelvin sign (U+212A), `i` the
 /// dotted `İ` (U+0130) and the dotless `ı` (U+0131), `ß` the capital `ẞ` (U+1E9E) — which folding
-/// each letter's own upper and lower case missed (issue 31).
+/// each letter's own upper and lower case alone would miss.
 ///
 /// Swift gives the full case mappings; where they are one scalar they are Java's simple ones. Where
 /// the full mapping is longer (`İ` lowercases to `i̇`, the Greek letters with ypogegrammeni

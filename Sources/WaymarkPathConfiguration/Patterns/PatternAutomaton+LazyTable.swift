@@ -76,7 +76,8 @@ extension PatternAutomaton {
         /// Byte classes: bytes that every byte set of the program treats alike share a class.
         /// Refined one distinct set at a time, touching only the set's own bytes (a class the set
         /// cuts through gives its members in the set a new class), so the cost is the program's
-        /// size plus the sets' members; it was 256 steps a set, most of a small document's load.
+        /// size plus the sets' members, not 256 steps a set (measured: docs/performance.md, "Loading a
+        /// real path configuration (issues 18 and 32)").
         private static func byteClasses(_ steps: [PatternProgram.Step], work: inout Int) -> (
             classOf: [UInt8], representatives: [UInt8]
         ) {

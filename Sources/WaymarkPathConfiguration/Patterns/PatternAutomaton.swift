@@ -16,8 +16,8 @@
 struct PatternAutomaton: Sendable {
     /// The most memory a document's table of states may hold (8 MiB).
     static let maximumTableBytes = 8 << 20
-    /// The most program steps one lookup may visit to make states it needs (about 20 to 60 ms on
-    /// a 2024 laptop core; docs/security.md, "Limits").
+    /// The most program steps one lookup may visit to make states it needs (what it costs:
+    /// docs/performance.md, "Loading a real path configuration (issues 18 and 32)").
     static let maximumLookupWork = 4_000_000
 
     /// What one lookup found.

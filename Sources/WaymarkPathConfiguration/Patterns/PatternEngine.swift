@@ -9,8 +9,8 @@ internal import Foundation
 /// compiled into one automaton (``PatternAutomaton``), whose warm lookups read each byte once.
 ///
 /// The lookup that needs the whole automaton compiles it outside the lock, so other lookups go on
-/// meanwhile (with the literals); its cost is the document's compiled size, about 50 µs for a real
-/// document, once. Every path is linear in the input: the literals by ``literalWork``, the
+/// meanwhile (with the literals); its cost is the document's compiled size, paid once (measured:
+/// docs/performance.md, "Loading a real path configuration (issues 18 and 32)"). Every path is linear in the input: the literals by ``literalWork``, the
 /// table-free run by ``tableFreeWork``, the automaton by its own bounds.
 ///
 /// `@unchecked Sendable`: the mutable fields (`lookups`, the pending entries, the programs and

@@ -3,8 +3,8 @@
 ///
 /// Inputs are valid UTF-8, so a character other than a given one needs no full UTF-8 grammar: its
 /// lead byte (any byte but a continuation byte) then any continuation bytes, three steps. With
-/// the ten steps of an exact UTF-8 grammar, `.{1,200}` took 2,200 steps and a document of 100 such
-/// rules did not fit the budget.
+/// the ten steps of an exact UTF-8 grammar, `.{1,200}` would take 2,200 steps and a document of 100
+/// such rules would not fit the budget.
 struct PatternProgram {
     enum Step {
         case bytes(ByteSet, next: Int32)

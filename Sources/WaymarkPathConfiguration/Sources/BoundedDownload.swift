@@ -17,8 +17,8 @@ internal import Foundation
 ///
 /// The caller is answered as soon as the download fails or its task is cancelled, without waiting
 /// for URLSession to confirm the cancellation: on Linux, FoundationNetworking may take many seconds
-/// to act on `cancel()` while a server floods the connection (measured: up to two minutes against
-/// an unthrottled endless body on 127.0.0.1), and the `.cancel` response disposition is ignored
+/// to act on `cancel()` while a server floods the connection (measured: docs/path-configuration.md,
+/// "Sources and updates"), and the `.cancel` response disposition is ignored
 /// there. Bytes that still arrive after the failure are dropped, not kept.
 ///
 /// `@unchecked Sendable`: URLSession calls the delegate methods on its own queue; every mutable

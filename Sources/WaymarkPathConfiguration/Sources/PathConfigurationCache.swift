@@ -5,10 +5,10 @@ internal import Waymark
 ///
 /// A file holds the URL it belongs to, the answer's ETag and the document, so the three always
 /// change together: a first line, a JSON object with `url` and `etag`, then the document's bytes as
-/// the server sent them. (The document used to be a string inside one JSON object, where every `"`
-/// and `\\` it holds is escaped again: the file of a 5 MB answer could be 10 MB, over the limit of
-/// the files the cache reads, so the answer was never read back; and reading it took two passes
-/// over a string of escapes. A file of that form is still read.) Files are written atomically: to a
+/// the server sent them. The document is not put inside JSON: escaped again, a 5 MB answer could
+/// make a 10 MB file, over the limit of the files the cache reads (docs/performance.md, "Reading
+/// JSON at the size cap, and many URLs (issue 31)"). A file of the older form, the document as a
+/// string inside one JSON object, is still read. Files are written atomically: to a
 /// temporary file in the same folder, then renamed over the old one; a write that dies halfway
 /// leaves the old file whole.
 ///

@@ -340,7 +340,7 @@ public actor PathConfigurationLoader {
     /// Why a body's length is not what the answer's `Content-Length` says, or `nil`: cut short,
     /// longer than announced, or an answer that also says `Transfer-Encoding: chunked`, which HTTP
     /// forbids beside a `Content-Length` (RFC 9112 §6.1: a sender must not, and the pair is the mark
-    /// of request smuggling), named as such rather than as a truncation (issue 31).
+    /// of request smuggling), named as such rather than as a truncation.
     ///
     /// The comparison holds only for an answer without a `Content-Encoding` (or `identity`). With
     /// one (`gzip`, `deflate`, `br`), `Content-Length` counts the encoded bytes while URLSession hands
