@@ -59,7 +59,7 @@ struct LinksCommand: AsyncParsableCommand {
 
     func run() async throws {
         let (file, resolver) = try source.resolver(pathOptions: pathOptions)
-        let catalogue = await LinkCatalogue.make(file: file, resolver: resolver)
+        let catalogue = await LinkCatalogue(file: file, resolver: resolver)
         var rows: [[String]] = []
         for entry in catalogue.entries {
             for link in entry.links {
@@ -97,6 +97,19 @@ struct LinksCommand: AsyncParsableCommand {
 }
 
 extension LinkCatalogue {
+    /// The app the file describes, for the HTML page's title: the first scheme, else the first
+    /// domain, else the route file's name without `.json` and `.routes` (`myapp.routes.json` →
+    /// `myapp`).
+    static func appName(_ file: RouteFile, fileName: String) -> String {
+        if let scheme = file.schemes.first { return scheme }
+        if let domain = file.domains.first { return domain }
+        var name = String(fileName.split(separator: "/").last ?? Substring(fileName))
+        for suffix in [".json", ".routes"] where name.hasSuffix(suffix) && name.count > suffix.count {
+            name.removeLast(suffix.count)
+        }
+        return name
+    }
+
     /// A self-contained page: every route with its template, scopes, declared query and tappable links.
     ///
     /// Made to be read and tapped on a phone: links are blocks at least 44 points high (Apple's

@@ -1,59 +1,82 @@
-import Waymark
-
-/// Example links for every route of a file, each checked by resolving it: a link is listed under a
-/// route only when the resolver opens that route with it (after the user's confirmation, for a route
-/// that asks for it). A link that a route cannot be reached by (another route wins it) is reported as
-/// shadowed, never listed as the route's link.
-struct LinkCatalogue {
+/// Example links for every route of a route file, each checked by resolving it: a link is listed
+/// under a route only when the resolver opens that route with it (after the user's confirmation, for
+/// a route that asks for it). A link that a route cannot be reached by (another route wins it) is
+/// reported as shadowed, never listed as the route's link.
+///
+/// What `waymark links` prints and its `--html` page shows, for a Swift caller:
+///
+/// ```swift
+/// let file = try RouteFile(data: Data(json.utf8))
+/// let catalogue = await LinkCatalogue(file: file, resolver: try file.makeResolver())
+/// for entry in catalogue.entries {
+///     for link in entry.links { print(entry.route.name, link.scope, link.url ?? link.shadow?.note ?? "") }
+/// }
+/// ```
+///
+/// The example values are made up from each parameter's name and type (``examples(name:type:)``),
+/// never taken from a real link, so a catalogue carries no user's data.
+public struct LinkCatalogue: Sendable {
     /// One link of a route in one scope (and scheme or domain).
-    struct Link {
+    public struct Link: Hashable, Sendable {
         /// The scope it was made for, as the table prints it (`appAny shop`, `internal`).
-        var scope: String
+        public var scope: String
         /// A link the resolver opens the route with: for an internal-only route, a path the app
         /// opens from inside.
-        var url: String?
+        public var url: String?
         /// Whether the link asks the user to confirm before it opens the route
         /// (`"requiresConfirmation": true`): the resolver ends it `needsConfirmation` for this very
         /// route, and opens the route once confirmed.
-        var confirmation = false
+        public var confirmation = false
         /// Why no link could be made at all (the link creator's message).
-        var problem: String?
+        public var problem: String?
         /// Why no link is listed although links could be made: every example opens something else.
-        var shadow: Shadow?
+        public var shadow: Shadow?
     }
 
     /// Every example tried for a link opens something other than its route.
-    struct Shadow {
+    public struct Shadow: Hashable, Sendable {
         /// The first example tried (the one with the plainest values).
-        var tried: String
+        public var tried: String
         /// The route that opens it instead, when a route does.
-        var openedBy: String?
+        public var openedBy: String?
         /// What resolving `tried` does, as a phrase: `opens createLegacy`.
-        var outcome: String
+        public var outcome: String
 
         /// The note printed in place of a link.
-        var note: String { "shadowed: \(tried) \(outcome)" }
+        public var note: String { "shadowed: \(tried) \(outcome)" }
     }
 
     /// The note beside a link that asks the user to confirm.
-    static let confirmationNote = "asks the user to confirm"
+    public static let confirmationNote = "asks the user to confirm"
 
     /// A route and its links.
-    struct Entry {
-        var route: RouteFile.Route
-        var links: [Link]
+    public struct Entry: Sendable {
+        /// The route, as the file declares it.
+        public var route: RouteFile.Route
+        /// One link per scope the route has (and per scheme or domain, for `appAny` and
+        /// `universalAny`); one internal path for an internal-only route.
+        public var links: [Link]
     }
 
     /// At most this many examples are tried for one link (each is a resolution): enough for every
     /// value of every parameter and for every optional group, without letting a template with many
     /// optional groups multiply the work.
-    static let maximumExamples = 12
+    public static let maximumExamples = 12
 
-    let file: RouteFile
-    let entries: [Entry]
+    /// The route file.
+    public let file: RouteFile
+    /// Every route of the file, in its order, with its links.
+    public let entries: [Entry]
 
-    /// The catalogue of `file`, every link checked against `resolver` (the file's own).
-    static func make(file: RouteFile, resolver: RouteResolver) async -> LinkCatalogue {
+    /// The catalogue of `file`, every link checked against `resolver`: the file's own
+    /// (``RouteFile/makeResolver(destination:)``), or one with the app's filters, whose refusals then
+    /// show as shadowed links.
+    public init(file: RouteFile, resolver: RouteResolver) async {
+        self.file = file
+        self.entries = await Self.entries(of: file, resolver: resolver)
+    }
+
+    private static func entries(of file: RouteFile, resolver: RouteResolver) async -> [Entry] {
         let links = LinkCreator(schemes: file.schemes, domains: file.domains)
         var entries: [Entry] = []
         for route in file.routes {
@@ -100,7 +123,7 @@ struct LinkCatalogue {
             }
             entries.append(Entry(route: route, links: made))
         }
-        return LinkCatalogue(file: file, entries: entries)
+        return entries
     }
 
     /// The first example link that opens `route`, or why there is none: the first error when no
@@ -135,21 +158,21 @@ struct LinkCatalogue {
 
     /// Whether `result` is `route` handling the link: matched by one of its templates, not the
     /// default route standing in (which may be `route` itself).
-    static func opens(_ result: RoutingResult, _ route: RouteFile.Route) -> Bool {
+    public static func opens(_ result: RoutingResult, _ route: RouteFile.Route) -> Bool {
         result.status == .handled && result.request?.routeName == route.name
             && result.request?.matchedTemplate != nil
     }
 
     /// Whether `result` is `route` asking the user to confirm a link matched by one of its templates:
     /// the link is the route's, once the user says yes.
-    static func asksToConfirm(_ result: RoutingResult, _ route: RouteFile.Route) -> Bool {
+    public static func asksToConfirm(_ result: RoutingResult, _ route: RouteFile.Route) -> Bool {
         result.status == .needsConfirmation && result.request?.routeName == route.name
             && result.request?.matchedTemplate != nil
     }
 
     /// The query of every example link of a route: each required value the first example of its
     /// type (``examples(name:type:)``), the optional ones left out.
-    static func exampleQuery(_ declared: [RouteFile.QueryValue]) -> QueryParameters {
+    public static func exampleQuery(_ declared: [RouteFile.QueryValue]) -> QueryParameters {
         QueryParameters(
             declared.filter(\.isRequired).map { value in
                 let type: String? = value.type == .string ? nil : value.type.rawValue
@@ -179,7 +202,7 @@ struct LinkCatalogue {
     /// round `k` gives every parameter its `k`-th example (its last one once it has no more), so the
     /// sets grow with the longest list of examples, not with their product. Every example satisfies
     /// the parameter's type: route files know only the built-in types (`int`, `float`, `uuid`).
-    static func exampleParameterSets(_ template: RouteTemplate) -> [RouteParameters] {
+    public static func exampleParameterSets(_ template: RouteTemplate) -> [RouteParameters] {
         var sets: [RouteParameters] = []
         for variant in template.variants.reversed() {
             var slots: [(name: String, choices: [[String]])] = []
@@ -205,7 +228,7 @@ struct LinkCatalogue {
     /// Distinct values for one parameter, plainest first; each one valid for `type`. Several, so
     /// that a value a literal or a typed sibling takes (`item/new` beside `item/:name`, `item/:n<int>`
     /// ranked above `item/:name`) has another to fall back on.
-    static func examples(name: String, type: String?) -> [String] {
+    public static func examples(name: String, type: String?) -> [String] {
         switch type {
         case "int": ["42", "1", "7"]
         case "float": ["1.5", "0.5", "2.25"]
@@ -219,18 +242,5 @@ struct LinkCatalogue {
             // (a word, a number), and a name that is one of them is not repeated.
             [name] + ["example", "1", "x"].filter { $0 != name }.prefix(2)
         }
-    }
-
-    /// The app the file describes, for the HTML page's title: the first scheme, else the first
-    /// domain, else the route file's name without `.json` and `.routes` (`myapp.routes.json` →
-    /// `myapp`).
-    static func appName(_ file: RouteFile, fileName: String) -> String {
-        if let scheme = file.schemes.first { return scheme }
-        if let domain = file.domains.first { return domain }
-        var name = String(fileName.split(separator: "/").last ?? Substring(fileName))
-        for suffix in [".json", ".routes"] where name.hasSuffix(suffix) && name.count > suffix.count {
-            name.removeLast(suffix.count)
-        }
-        return name
     }
 }
