@@ -183,7 +183,12 @@ extension MatchingCore {
         parameters.reserveCapacity(count + (record.catchAllName.exists ? 1 : 0))
         for index in 0..<count {
             let name = trie.names[trie.parameterNames[Int(record.parameterStart) + index].offset]
-            if let capture = trie.parameterPositions[Int(record.parameterStart) + index].capture {
+            switch trie.parameterPositions[Int(record.parameterStart) + index].place {
+            case .segment:
+                let range =
+                    ranges?[index] ?? captureRange(index, of: found, in: source, firstCaptureStart: firstCaptureStart)
+                parameters.append(.init(name: name, value: PathSegments.decoded(source, range)))
+            case .capture(let capture):
                 let patterns = trie.views.pointee.kinds.patterns
                 let range =
                     ranges?[index]
@@ -192,11 +197,7 @@ extension MatchingCore {
                     }
                 let text = PathSegments.decoded(source, range)
                 parameters.append(.init(name: name, value: patterns.value(ofCapture: capture, inSegment: text)))
-                continue
             }
-            let range =
-                ranges?[index] ?? captureRange(index, of: found, in: source, firstCaptureStart: firstCaptureStart)
-            parameters.append(.init(name: name, value: PathSegments.decoded(source, range)))
         }
         if record.catchAllName.exists {
             parameters.append(
