@@ -92,33 +92,33 @@ public struct LinkCatalogue: Sendable {
             }
             var made: [Link] = []
             for scope in route.scopes {
+                // The scheme or domain the scope names; for appAny and universalAny, each the file
+                // accepts (or none, for a file that accepts any).
+                let named: String?
+                let accepted: [String]
                 switch scope {
-                case .appAny, .app:
-                    let scheme: String? = if case .app(let scheme) = scope { scheme } else { nil }
-                    let choices = scheme.map { [$0] } ?? (file.schemes.isEmpty ? [nil] : file.schemes.map { $0 })
-                    for choice in choices {
-                        let label = scheme == nil ? choice.map { "\(scope.description) \($0)" } : nil
-                        made.append(
-                            await checkedLink(route, label ?? scope.description, examples, resolver, origin: nil) {
-                                parameters throws(RoutingError) in
+                case .app(let scheme): (named, accepted) = (scheme, file.schemes)
+                case .appAny: (named, accepted) = (nil, file.schemes)
+                case .universal(let domain): (named, accepted) = (domain, file.domains)
+                case .universalAny: (named, accepted) = (nil, file.domains)
+                }
+                let choices: [String?] = named.map { [$0] } ?? (accepted.isEmpty ? [nil] : accepted.map { $0 })
+                for choice in choices {
+                    let label = named == nil ? choice.map { "\(scope.description) \($0)" } : nil
+                    made.append(
+                        await checkedLink(route, label ?? scope.description, examples, resolver, origin: nil) {
+                            parameters throws(RoutingError) in
+                            switch scope {
+                            case .app, .appAny:
                                 try links.appLink(
                                     for: route.template, parameters: parameters, query: query, scopes: [scope],
                                     scheme: choice)
-                            })
-                    }
-                case .universalAny, .universal:
-                    let domain: String? = if case .universal(let domain) = scope { domain } else { nil }
-                    let choices = domain.map { [$0] } ?? (file.domains.isEmpty ? [nil] : file.domains.map { $0 })
-                    for choice in choices {
-                        let label = domain == nil ? choice.map { "\(scope.description) \($0)" } : nil
-                        made.append(
-                            await checkedLink(route, label ?? scope.description, examples, resolver, origin: nil) {
-                                parameters throws(RoutingError) in
+                            case .universal, .universalAny:
                                 try links.universalLink(
                                     for: route.template, parameters: parameters, query: query, scopes: [scope],
                                     domain: choice)
-                            })
-                    }
+                            }
+                        })
                 }
             }
             entries.append(Entry(route: route, links: made))
