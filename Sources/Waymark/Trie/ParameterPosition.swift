@@ -14,10 +14,6 @@ struct ParameterPosition: Hashable, Sendable {
     @inline(__always)
     var segment: Int32? { rawValue >= 0 ? rawValue : nil }
 
-    /// The capture's index, when the parameter is inside a segment.
-    @inline(__always)
-    var capture: Int32? { rawValue < 0 ? ~rawValue : nil }
-
     /// The two cases, for a `switch`.
     enum Place {
         case segment(Int32)
