@@ -230,14 +230,9 @@ struct TrieBuilder: Sendable {
         of parent: BuilderNodeIndex, key: UInt64, text: String
     ) -> (BuilderNodeIndex, UInt64) {
         text.withUTF8Bytes { raw in
-            // Plain ASCII (and, in a case-insensitive table, no capitals) is its own comparable form.
-            var plain = true
-            for byte in raw
-            where byte >= 0x80 || (caseInsensitive && byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z")) {
-                plain = false
-                break
+            if raw.allSatisfy({ Self.isOwnComparableForm($0, folded: caseInsensitive) }) {
+                return literalChild(of: parent, parentKey: key, key: raw, text: text)
             }
-            if plain { return literalChild(of: parent, parentKey: key, key: raw, text: text) }
             let comparable = PercentDecoding.comparableBytes(text, folded: caseInsensitive)
             return comparable.withUnsafeBufferPointer { literalChild(of: parent, parentKey: key, key: $0, text: text) }
         }
@@ -313,11 +308,16 @@ struct TrieBuilder: Sendable {
         if capacity > slotIndexes.count { resizeSlotTable(capacity: capacity) }
     }
 
+    /// Whether a byte of a literal is its own comparable form: ASCII, and not a capital when
+    /// `folded`. Text made only of such bytes needs no normalizing.
+    @inline(__always)
+    static func isOwnComparableForm(_ byte: UInt8, folded: Bool) -> Bool {
+        byte < 0x80 && !(folded && byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+    }
+
     /// The form a literal is compared in: NFC, lowercased when `folded`. ASCII text is its own form.
     static func comparableKey(_ text: String, folded: Bool) -> String {
-        if text.utf8.allSatisfy({ $0 < 0x80 && !(folded && $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z")) }) {
-            return text
-        }
+        if text.utf8.allSatisfy({ isOwnComparableForm($0, folded: folded) }) { return text }
         return String(decoding: PercentDecoding.comparableBytes(text, folded: folded), as: UTF8.self)
     }
 }
