@@ -61,19 +61,15 @@ extension TrieBuilder {
         func set(_ bits: inout [UInt64], _ index: Int) {
             bits[index >> 6] |= 1 << UInt64(truncatingIfNeeded: index & 63)
         }
+        func isSet(_ bits: [UInt64], _ index: Int) -> Bool {
+            bits[index >> 6] & (1 << UInt64(truncatingIfNeeded: index & 63)) != 0
+        }
         // A literal child comes after its parent when the parent is a literal child too; an other
-        // child's parent forks, so it is never unforked, nor are its children.
+        // child's parent forks, so it is never unforked, nor are its children. The root has no parent.
         for (index, node) in literalSide.enumerated() {
             if node.hasLiterals { set(&literalNodes, index) }
-            let parentUnforked: Bool
-            if index == 0 {
-                parentUnforked = true
-            } else {
-                let parent = BuilderNodeIndex(slots[index - 1].parent.rawValue)
-                parentUnforked =
-                    !parent.isOtherSide
-                    && unforkedNodes[parent.offset >> 6] & (1 << UInt64(truncatingIfNeeded: parent.offset & 63)) != 0
-            }
+            let parentUnforked =
+                !node.parent.exists || (!node.parent.isOtherSide && isSet(unforkedNodes, node.parent.offset))
             if parentUnforked && !node.forks && !node.catchAllHead.exists { set(&unforkedNodes, index) }
         }
         for (offset, node) in otherSide.enumerated() where node.hasLiterals {
