@@ -54,4 +54,18 @@ import Testing
         }
         #expect(refused)
     }
+
+    /// A request outside the server's own path segment (a late request of an earlier test's client,
+    /// on a port given out again) is answered 404, and neither recorded nor numbered: the next
+    /// request of the test is still number 0.
+    @Test func aRequestOutsideTheServersPathIsNotNumbered() async throws {
+        let server = try TestHTTPServer { _, number in .init(status: 200, body: Data("\(number)".utf8)) }
+        defer { server.stop() }
+        let stray = try #require(URL(string: "http://127.0.0.1:\(server.port)/ios_v1.json"))
+        let (_, strayResponse) = try await URLSession.shared.data(from: stray)
+        #expect((strayResponse as? HTTPURLResponse)?.statusCode == 404)
+        let (body, _) = try await URLSession.shared.data(from: server.baseURL.appendingPathComponent("ios_v1.json"))
+        #expect(String(decoding: body, as: UTF8.self) == "0")
+        #expect(server.requests.map(\.path) == ["/\(server.token)/ios_v1.json"])
+    }
 }

@@ -12,6 +12,11 @@ import Foundation
 /// `concurrent: true`: then each connection is served on its own thread, so that a slow answer to
 /// one request does not hold back the answer to the next (overlapping refreshes).
 ///
+/// Its URLs start with a path segment of its own (``baseURL``), and only requests under it are
+/// recorded, numbered and given to the handler; any other request is answered 404. A port is given
+/// out again once a server stops, so a request that an earlier test's client sends late may reach a
+/// later test's server: it must not take that server's first answer.
+///
 /// It runs on Linux and on Apple platforms alike: the accept loop waits in `poll(2)` on the listener
 /// and on a wake-up pipe, and `stop()` writes to the pipe. (`shutdown(2)` on a listening socket wakes
 /// a blocked `accept(2)` on Linux but not on Darwin, where such a server would never stop.)
@@ -59,7 +64,10 @@ final class TestHTTPServer: @unchecked Sendable {
     /// The requests received so far.
     var requests: [Request] { lock.withLock { received } }
 
-    var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
+    /// This server's own first path segment.
+    let token = "server-" + UUID().uuidString.lowercased()
+
+    var baseURL: URL { URL(string: "http://127.0.0.1:\(port)/\(token)")! }
 
     /// Starts listening; `handler` gets each request and its 0-based number (in the order the
     /// requests arrive). With `concurrent`, connections are served in parallel.
@@ -186,11 +194,16 @@ final class TestHTTPServer: @unchecked Sendable {
                 in: .whitespaces)
         }
         let request = Request(method: parts.first ?? "", path: parts.count > 1 ? parts[1] : "", headers: headers)
-        let number = lock.withLock {
-            received.append(request)
-            return received.count - 1
+        let reply: Reply
+        if request.path == "/\(token)" || request.path.hasPrefix("/\(token)/") {
+            let number = lock.withLock {
+                received.append(request)
+                return received.count - 1
+            }
+            reply = handler(request, number)
+        } else {
+            reply = Reply(status: 404)
         }
-        let reply = handler(request, number)
         if reply.delay > 0 { Thread.sleep(forTimeInterval: reply.delay) }
         var text = "HTTP/1.1 \(reply.status) \(reply.status == 200 ? "OK" : "Status")\r\n"
         if !reply.endless && !reply.omitsContentLength {
