@@ -57,6 +57,15 @@
             #expect(output.standardOutput.split(separator: "\n", omittingEmptySubsequences: false).count == 8)
         }
 
+        /// A backslash is doubled only where it would read as one of the escapes (`\n`, `\r`, `\t`,
+        /// `\u{…}`, `\\`), so that a template's `\(` is shown as written and a value's text `\n`
+        /// never looks like a line break.
+        @Test func aBackslashIsDoubledOnlyWhereItWouldReadAsAnEscape() throws {
+            let output = try CommandRunner.run(["resolve", "shop://category/a%5Cnb%5C(c%5C%5Cd%0A"])
+            #expect(
+                output.standardOutput.contains(#"parameters: slug=a\\nb\(c\\\d\n"#), "\(output.standardOutput)")
+        }
+
         /// Split as Python's str.splitlines() does: on every line boundary Unicode and ASCII know.
         static func pythonLines(_ text: String) -> [Substring] {
             let boundaries: Set<UInt32> = [0x0A, 0x0B, 0x0C, 0x0D, 0x1C, 0x1D, 0x1E, 0x85, 0x2028, 0x2029]

@@ -16,7 +16,8 @@ import Waymark
         Valid(pattern: "files/*path", variants: ["/files/*path"]),
         Valid(pattern: "a/*/b", variants: ["/a/*/b"]),
         Valid(pattern: "user/:id(/:tab)", variants: ["/user/:id", "/user/:id/:tab"]),
-        Valid(pattern: "photo(s)", variants: ["/photo", "/photos"]),
+        Valid(pattern: "photo/(:size)", variants: ["/photo/", "/photo/:size"]),
+        Valid(pattern: "{id}(.json)", variants: ["/:id", "/{id}.json"]),
         Valid(pattern: "a(/b(/c))", variants: ["/a", "/a/b", "/a/b/c"]),
         Valid(pattern: "(/lang/:code)/home", variants: ["/home", "/lang/:code/home"]),
         Valid(pattern: "/", variants: ["/"]),
@@ -62,7 +63,10 @@ import Waymark
             message: #""files/*path/x" column 7: the named catch-all '*path' must be the last segment"#),
         Invalid(pattern: "a//b", message: #""a//b" column 3: empty segment ('//'); remove the extra '/'"#),
         Invalid(
-            pattern: "a/b*c", message: #""a/b*c" column 4: '*' must stand alone as a whole segment, as in 'files/*'"#),
+            pattern: "a/b*c",
+            message:
+                #""a/b*c" column 4: '*' must stand alone as a whole segment, as in 'files/*'; write '\*' for a literal '*'"#
+        ),
         Invalid(
             pattern: "user/:id(/:tab",
             message: #""user/:id(/:tab" column 9: the optional group opened here is never closed; add ')'"#),
@@ -85,9 +89,14 @@ import Waymark
         ),
         Invalid(
             pattern: "search?q",
-            message: #""search?q" column 7: a template has no query or fragment; '?' cannot appear in it"#),
+            message:
+                #""search?q" column 7: a template has no query or fragment; '?' cannot appear in it (write '\?' for a literal '?' in a segment)"#
+        ),
         Invalid(
-            pattern: "a/b>", message: #""a/b>" column 4: '>' is only allowed after a parameter name, as in ':id<int>'"#),
+            pattern: "a/b>",
+            message:
+                #""a/b>" column 4: '>' is only allowed after a parameter name, as in ':id<int>'; write '\>' for a literal '>'"#
+        ),
     ])
     func rejectsMalformedTemplatesNamingTheColumn(_ invalid: Invalid) {
         #expect(throws: RoutingError(code: .invalidTemplate, message: invalid.message)) {

@@ -68,12 +68,12 @@ public struct SegmentPattern: Hashable, Sendable, CustomStringConvertible {
             })
     }
 
-    /// The pattern as written, braces in literal text doubled.
+    /// The pattern as written, its literal text escaped (``written(_:atSegmentStart:)``).
     public var description: String {
-        pieces.map { piece in
+        pieces.enumerated().map { index, piece in
             switch piece {
             case .text(let text):
-                Self.doublingBraces(text)
+                Self.written(text, atSegmentStart: index == 0)
             case .capture(let name, let type?): "{\(name)<\(type)>}"
             case .capture(let name, nil): "{\(name)}"
             }
@@ -81,13 +81,23 @@ public struct SegmentPattern: Hashable, Sendable, CustomStringConvertible {
         .joined()
     }
 
-    /// Literal text as a template writes it: each brace doubled.
-    static func doublingBraces(_ text: String) -> String {
-        guard text.utf8.contains(where: { $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "}") }) else { return text }
+    /// Literal text as a template writes it, so that it parses back into the same text: each brace
+    /// doubled, a backslash before `\`, `(`, `)`, `*`, `<`, `>`, `?` and `#`, and before a `:`
+    /// that starts the segment (elsewhere a `:` is plain text).
+    static func written(_ text: String, atSegmentStart: Bool) -> String {
+        let special = #"\()*<>?#{}"#.utf8
+        let needsWork =
+            text.utf8.contains(where: special.contains) || (atSegmentStart && text.utf8.first == UInt8(ascii: ":"))
+        guard needsWork else { return text }
         var written = ""
-        for character in text {
+        for (index, character) in text.enumerated() {
+            switch character {
+            case "{", "}": written.append(character)
+            case "\\", "(", ")", "*", "<", ">", "?", "#": written.append("\\")
+            case ":" where index == 0 && atSegmentStart: written.append("\\")
+            default: break
+            }
             written.append(character)
-            if character == "{" || character == "}" { written.append(character) }
         }
         return written
     }

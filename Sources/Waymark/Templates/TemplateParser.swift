@@ -50,7 +50,16 @@ struct TemplateParser {
         var slashes = 0
         var hasGroups = false
         var depth = 0
-        for (offset, byte) in bytes.enumerated() {
+        var offset = 0
+        while offset < bytes.count {
+            let byte = bytes[offset]
+            defer { offset += 1 }
+            if byte == UInt8(ascii: "\\") {
+                // `\(` is a literal `(`: the escaped byte opens nothing and splits nothing.
+                try Self.checkEscape(in: bytes, at: offset, error: error(at:_:))
+                offset += 1
+                continue
+            }
             if byte == UInt8(ascii: "/") { slashes &+= 1 }
             if byte == UInt8(ascii: "(") {
                 hasGroups = true
@@ -77,12 +86,20 @@ struct TemplateParser {
         // A set, not a search of the variants so far: `maximumVariants` variants of a long template
         // would make that `maximumVariants`² comparisons of every segment.
         var seen: Set<RouteTemplate.Variant> = []
+        let groupEdges = GroupEdges(bytes)
         for expansion in try expand(items) {
             work += expansion.count
             let text = expansion.map { bytes[$0] }
             let result: Result<RouteTemplate.Variant, RoutingError> = text.withUnsafeBufferPointer { buffer in
                 do throws(RoutingError) {
-                    return .success(try parseVariant(buffer, offsets: expansion, work: &work))
+                    return .success(
+                        try parseVariant(
+                            buffer, offsets: expansion, work: &work,
+                            literalCheck: { range throws(RoutingError) in
+                                try checkGroupEdges(
+                                    groupEdges, bytes,
+                                    within: expansion[range.lowerBound]...expansion[range.upperBound - 1])
+                            }))
                 } catch {
                     return .failure(error)
                 }
@@ -119,6 +136,11 @@ struct TemplateParser {
                 }
                 index += 1
                 return items
+            case UInt8(ascii: "\\"):
+                // An escape and the byte it escapes stay together; the segment parser reads them.
+                items.append(.byte(offset))
+                items.append(.byte(offset + 1))
+                index += 2
             default:
                 items.append(.byte(offset))
                 index += 1
@@ -159,8 +181,12 @@ struct TemplateParser {
 
     /// Parses one expansion. `offsets[i]` is the original offset of `text[i]` (`nil`: the same).
     /// `slashes`, when given, is the number of `/` in `text` (counted again when `nil`).
+    ///
+    /// `literalCheck` is called with the range in `text` of each literal segment (the optional
+    /// groups' check, ``checkGroupEdges(_:_:within:)``).
     private func parseVariant(
-        _ text: UnsafeBufferPointer<UInt8>, offsets: [Int]?, slashes known: Int? = nil, work: inout Int
+        _ text: UnsafeBufferPointer<UInt8>, offsets: [Int]?, slashes known: Int? = nil, work: inout Int,
+        literalCheck: ((Range<Int>) throws(RoutingError) -> Void)? = nil
     ) throws(RoutingError) -> RouteTemplate.Variant {
         func original(_ index: Int) -> Int {
             guard let offsets else { return index }
@@ -196,6 +222,7 @@ struct TemplateParser {
                     throw error(at: original(index), "empty segment ('//'); remove the extra '/'")
                 }
                 let segment = try parseSegment(text, segmentStart..<index, isLast: index == end, original: original)
+                if let literalCheck, case .literal = segment { try literalCheck(segmentStart..<index) }
                 var duplicate: String?
                 segment.forEachCapturedName { name in
                     work += 1
@@ -238,20 +265,39 @@ struct TemplateParser {
         if text[range].contains(where: { $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "}") }) {
             return try parsePattern(text, range, original: original)
         }
-        // One pass: reject what a literal cannot hold, and note whether it is all ASCII.
+        // One pass: reject what a literal cannot hold, note whether it is all ASCII and whether it
+        // has escapes (only then is a copy without the backslashes made).
         var isASCII = true
-        for index in range {
+        var hasEscapes = false
+        var index = range.lowerBound
+        while index < range.upperBound {
             switch text[index] {
+            case UInt8(ascii: "\\"):
+                // Checked when the template was first read: a special character follows.
+                hasEscapes = true
+                index += 1
             case UInt8(ascii: "*"):
-                throw error(at: original(index), "'*' must stand alone as a whole segment, as in 'files/*'")
+                throw error(
+                    at: original(index),
+                    "'*' must stand alone as a whole segment, as in 'files/*'; write '\\*' for a literal '*'")
             case UInt8(ascii: "<"), UInt8(ascii: ">"):
                 let character = Character(Unicode.Scalar(text[index]))
                 throw error(
-                    at: original(index), "'\(character)' is only allowed after a parameter name, as in ':id<int>'")
+                    at: original(index),
+                    "'\(character)' is only allowed after a parameter name, as in ':id<int>'; "
+                        + "write '\\\(character)' for a literal '\(character)'")
             case UInt8(ascii: "?"), UInt8(ascii: "#"):
                 let character = Character(Unicode.Scalar(text[index]))
                 throw error(
-                    at: original(index), "a template has no query or fragment; '\(character)' cannot appear in it")
+                    at: original(index),
+                    "a template has no query or fragment; '\(character)' cannot appear in it "
+                        + "(write '\\\(character)' for a literal '\(character)' in a segment)")
+            case UInt8(ascii: "%") where Self.isPercentEscape(text, at: index, before: range.upperBound):
+                throw error(
+                    at: original(index),
+                    "'\(string(text, index..<(index + 3)))' is a percent escape: a URL's segments are decoded "
+                        + "before they are compared, so this literal never matches a link that spells it; "
+                        + "write the character itself, which matches both spellings")
             case 0..<0x20, 0x7F:
                 throw error(at: original(index), "control characters are not allowed in a template")
             case 0x80...:
@@ -259,8 +305,10 @@ struct TemplateParser {
             default:
                 break
             }
+            index += 1
         }
-        return .literal(string(text, range, isASCII: isASCII))
+        guard hasEscapes else { return .literal(string(text, range, isASCII: isASCII)) }
+        return .literal(String(decoding: Self.unescaped(text[range]), as: UTF8.self))
     }
 
     /// A segment with braces: `{name}` or `{name<type>}` inside literal text (``SegmentPattern``),
@@ -277,6 +325,10 @@ struct TemplateParser {
             let byte = text[index]
             let doubled = index + 1 < end && text[index + 1] == byte
             switch byte {
+            case UInt8(ascii: "\\"):
+                // Checked when the template was first read: a special character follows.
+                literal.append(text[index + 1])
+                index += 2
             case UInt8(ascii: "{") where doubled, UInt8(ascii: "}") where doubled:
                 literal.append(byte)
                 index += 2
@@ -305,11 +357,20 @@ struct TemplateParser {
                 throw error(at: original(index), "'}' closes no '{'; write '}}' for a literal '}'")
             case UInt8(ascii: "*"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "?"), UInt8(ascii: "#"),
                 0..<0x20, 0x7F:
+                guard byte >= 0x20, byte != 0x7F else {
+                    throw error(at: original(index), "control characters are not allowed in a template")
+                }
                 let character = Character(Unicode.Scalar(byte))
                 throw error(
                     at: original(index),
-                    "'\(character.isASCII && byte >= 0x20 ? String(character) : "a control character")' cannot appear "
-                        + "in the text around a parameter")
+                    "'\(character)' cannot appear in the text around a parameter; write '\\\(character)' for a "
+                        + "literal '\(character)'")
+            case UInt8(ascii: "%") where Self.isPercentEscape(text, at: index, before: end):
+                throw error(
+                    at: original(index),
+                    "'\(string(text, index..<(index + 3)))' is a percent escape: a URL's segments are decoded "
+                        + "before they are compared, so this text never matches a link that spells it; "
+                        + "write the character itself, which matches both spellings")
             default:
                 literal.append(byte)
                 index += 1
@@ -357,7 +418,7 @@ struct TemplateParser {
     }
 
     /// The text of a byte range; `isASCII`, when the caller has already looked, saves the scan.
-    private func string(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, isASCII: Bool? = nil) -> String {
+    func string(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, isASCII: Bool? = nil) -> String {
         let slice = UnsafeBufferPointer(rebasing: text[range])
         return isASCII ?? !slice.contains { $0 >= 0x80 }
             ? PercentDecoding.asciiString(slice) : String(decoding: slice, as: UTF8.self)
@@ -377,7 +438,7 @@ struct TemplateParser {
     }
 
     /// An error at a byte offset of the pattern, reported with its 1-based character column.
-    private func error(at offset: Int, _ text: String) -> RoutingError {
+    func error(at offset: Int, _ text: String) -> RoutingError {
         let column = String(decoding: Array(pattern.utf8.prefix(offset)), as: UTF8.self).count + 1
         return RoutingError(
             code: .invalidTemplate, message: "\"\(Self.quotable(pattern))\" column \(column): \(text)")

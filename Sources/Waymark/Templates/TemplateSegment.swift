@@ -20,7 +20,7 @@ public enum TemplateSegment: Hashable, Sendable, CustomStringConvertible {
     /// The segment as it is written in a template.
     public var description: String {
         switch self {
-        case .literal(let text): SegmentPattern.doublingBraces(text)
+        case .literal(let text): SegmentPattern.written(text, atSegmentStart: true)
         case .parameter(let name, let type?): ":\(name)<\(type)>"
         case .parameter(let name, nil): ":\(name)"
         case .pattern(let pattern): pattern.description
