@@ -11,7 +11,9 @@ struct NavigateCommand: AsyncParsableCommand {
         discussion: """
             The state starts at the default route (or the first route). A link with a scheme is opened as a \
             deep link (dismiss everything, pop to the root, then apply); a string without one is in-app \
-            navigation, applied on top. Path properties decide the presentation: context modal presents a \
+            navigation, applied on top. A route's "routingType" in the route file (push, sheet, \
+            sheetWithoutStack, cover, root) decides how it is shown; for a route that leaves it at push, \
+            path properties decide the presentation: context modal presents a \
             sheet (a cover for modal_style full), presentation pop / replace / replace_root / clear_all / \
             refresh / none act as in Hotwire Native. Unknown values are printed to standard error. A link \
             that no route matches and the default route handles (deep link or in-app string) resets the \
@@ -40,7 +42,9 @@ struct NavigateCommand: AsyncParsableCommand {
         var urlSource = try input.source(arguments: urls)
         let (file, resolver) = try source.resolver(pathOptions: pathOptions)
         let rootName = file.defaultRouteName ?? file.routes.first?.name ?? "root"
-        var state = NavigationState(root: FileRoute(route: rootName, parameters: []))
+        var state = NavigationState(root: FileRoute(route: rootName, parameters: [], routingType: .push))
+        // Each route's `"routingType"`; route names are unique in a file.
+        let routingTypes = Dictionary(file.routes.map { ($0.name, $0.routingType) }) { first, _ in first }
         var allHandled = true
         while let url = try urlSource.next() {
             let result = await resolver.resolve(url)
@@ -57,7 +61,8 @@ struct NavigateCommand: AsyncParsableCommand {
                 continue
             }
             let route = FileRoute(
-                route: name, parameters: (request.routeParameters ?? RouteParameters()).map { [$0.name, $0.value] })
+                route: name, parameters: (request.routeParameters ?? RouteParameters()).map { [$0.name, $0.value] },
+                routingType: routingTypes[name] ?? .push)
             let how = request.origin == .external ? "deep link" : "in-app"
             if result.status == .handledByDefault {
                 // The default route stands for "nothing matched": show it once, as the root (it is the
@@ -160,6 +165,8 @@ struct NavigateCommand: AsyncParsableCommand {
 struct FileRoute: Route, Codable {
     let route: String
     let parameters: [[String]]
+    /// The route's `"routingType"` in the file.
+    let routingType: RoutingType
 
     /// `product(id=42)`, or the route's name alone.
     var name: String {

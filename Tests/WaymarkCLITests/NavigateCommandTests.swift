@@ -147,5 +147,33 @@
                     == #"{"url":"product/20","outcome":"handled","route":"product(id=20)","behavior":"push","state":{"root":"home","stack":["#
                     + shown.joined(separator: ",") + #"],"stackCount":20}}"#)
         }
+
+        /// A route file's `"routingType"` decides how `navigate` shows a route, as a typed route's
+        /// `routingType` does; a route left at push still follows its path properties.
+        @Test func routingTypesFromTheRouteFileDecideThePresentation() throws {
+            let path = try CommandRunner.temporaryFile(
+                """
+                {
+                  "schemes": ["app"],
+                  "routes": [
+                    { "name": "home", "template": "/" },
+                    { "name": "settings", "template": "settings", "routingType": "sheetWithoutStack" },
+                    { "name": "player", "template": "player/:id", "routingType": "cover" },
+                    { "name": "welcome", "template": "welcome", "routingType": "root" },
+                    { "name": "cart", "template": "cart", "properties": { "context": "modal" } }
+                  ],
+                  "default": "home"
+                }
+                """)
+            let output = try CommandRunner.run([
+                "navigate", "--routes", path, "--json", "settings", "player/7", "welcome", "cart",
+            ])
+            #expect(output.status == 0, "\(output.standardError)")
+            let behaviors = output.standardOutput.split(separator: "\n").map { line in
+                (try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])?["behavior"] as? String
+            }
+            #expect(behaviors == ["sheet without a stack", "cover", "replace root", "sheet"])
+            #expect(output.standardOutput.split(separator: "\n").last?.contains(#""root":"welcome""#) == true)
+        }
     }
 #endif

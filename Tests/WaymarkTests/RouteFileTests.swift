@@ -110,7 +110,7 @@ import Waymark
         Case(
             label: "unknown route field", json: #"{"routes": [{"name": "p", "template": "a", "tmpl": "b"}]}"#,
             messages: [
-                #"routes[0] (p): error: unknown field "tmpl"; a route has name, template, scopes, priority, internal, requiresConfirmation, properties, query, description"#
+                #"routes[0] (p): error: unknown field "tmpl"; a route has name, template, scopes, priority, internal, requiresConfirmation, properties, query, routingType, description"#
             ]),
         Case(
             label: "unknown default", json: #"{"routes": [{"name": "p", "template": "a"}], "default": "home"}"#,
@@ -176,6 +176,16 @@ import Waymark
             messages: [
                 #"routes[1] (p): warning: template: "p/:id" can never win: every URL it matches goes to "*rest" instead [see routes[0] (all)]"#
             ]),
+        Case(
+            label: "unknown routing type",
+            json: #"{"routes": [{"name": "p", "template": "a", "routingType": "modal"}]}"#,
+            messages: [
+                #"routes[0] (p): error: routingType: "modal" is not a routing type; write one of "push", "sheet", "sheetWithoutStack", "cover", "root""#
+            ]),
+        Case(
+            label: "routing type of the wrong kind",
+            json: #"{"routes": [{"name": "p", "template": "a", "routingType": true}]}"#,
+            messages: [#"routes[0] (p): error: routingType: must be a string, not true"#]),
     ])
     func problemsNameTheRouteAndField(_ testCase: Case) {
         #expect(Self.diagnostics(testCase.json) == testCase.messages)
@@ -246,5 +256,20 @@ import Waymark
                 "routes[4] (e): error: template: lists 100000 templates; a route has at most 64",
                 #"routes[3] (d): error: template[1]: "d" duplicates "d" in scope appAny: both match /d; remove one or give them different scopes [see routes[3] (d)]"#,
             ])
+    }
+
+    @Test func routingTypesAreReadInEverySpellingAndDefaultToPush() throws {
+        let routes = RoutingType.routeFileSpellings.enumerated().map { index, entry in
+            #"{"name": "r\#(index)", "template": "r\#(index)", "routingType": "\#(entry.spelling)"}"#
+        }
+        let json = #"{"routes": [{"name": "plain", "template": "plain"}, "# + routes.joined(separator: ", ") + "]}"
+        let file = try RouteFile(data: Data(json.utf8))
+        #expect(file.routes.map(\.routingType) == [.push] + RoutingType.routeFileSpellings.map(\.type))
+        #expect(RoutingType.routeFileSpellings.map(\.type) == [.push, .sheet(), .sheet(withStack: false), .cover, .root])
+        for entry in RoutingType.routeFileSpellings {
+            #expect(entry.type.routeFileSpelling == entry.spelling)
+            #expect(RoutingType(routeFileSpelling: entry.spelling) == entry.type)
+        }
+        #expect(RoutingType(routeFileSpelling: "Sheet") == nil)
     }
 }

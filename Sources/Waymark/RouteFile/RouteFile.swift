@@ -54,6 +54,11 @@ public struct RouteFile: Sendable {
         /// file declares none. The resolver the file makes checks them before the route's
         /// destination runs (see ``QueryValue``), and `waymark links` fills the required ones.
         public let query: [QueryValue]
+        /// How a navigation model shows the route (`"routingType"`; ``RoutingType/push`` when the
+        /// file omits it), as a typed route's ``Waymark/Route/routingType`` says for an enum case.
+        /// `waymark navigate` applies it; path properties that ask for a presentation only decide
+        /// for routes that leave it at `push`.
+        public let routingType: RoutingType
 
         /// The route's fields as ``RouteOption``s, as every registration form takes them.
         ///

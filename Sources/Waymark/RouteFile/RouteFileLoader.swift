@@ -8,7 +8,7 @@ enum RouteFileLoader {
     ]
     static let routeKeys = [
         "name", "template", "scopes", "priority", "internal", "requiresConfirmation", "properties", "query",
-        "description",
+        "routingType", "description",
     ]
     static let optionKeys = ["caseInsensitivePaths", "strictTrailingSlash"]
     /// The most templates one route may list: each is a registration (as for a typed case,
@@ -254,11 +254,25 @@ enum RouteFileLoader {
         case let other?: fail("must be an object, not \(other.quoted())", "properties")
         }
         let query = readQuery(object["query"], templates: templates, fail: fail)
+        var routingType = RoutingType.push
+        switch object["routingType"] {
+        case nil: break
+        case .string(let spelling)?:
+            if let type = RoutingType(routeFileSpelling: spelling) {
+                routingType = type
+            } else {
+                fail(
+                    "\(JSONValue.string(spelling).quoted()) is not a routing type; write one of "
+                        + RoutingType.routeFileSpellings.map { "\"\($0.spelling)\"" }.joined(separator: ", "),
+                    "routingType")
+            }
+        case let other?: fail("must be a string, not \(other.quoted())", "routingType")
+        }
         guard valid, let name, let template = templates.first else { return nil }
         return RouteFile.Route(
             name: name, pattern: template.pattern, template: template, alsoMatches: Array(templates.dropFirst()),
             scopes: scopes, priority: priority, isInternal: isInternal, requiresConfirmation: requiresConfirmation,
-            properties: properties, query: query)
+            properties: properties, query: query, routingType: routingType)
     }
 
     /// A route's `"query"`: an object from query name to type (`"int"`, `"string?"`), read in the
