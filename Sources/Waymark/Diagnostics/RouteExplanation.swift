@@ -215,10 +215,22 @@ extension RouteTable {
         RouteLookup<Int>.Outcome(rawValue: outcome.rawValue) ?? .invalid
     }
 
+    /// The wildcard domains routes are scoped to (`*.example.com`).
+    private var wildcardScopeDomains: [String] {
+        core.scopeList.compactMap { scope in
+            guard case .universal(let domain) = scope, DomainWildcard.base(of: domain) != nil else { return nil }
+            return domain
+        }
+    }
+
     private func applicableScopes(_ url: RouteURL) -> [RouteScope] {
         switch url.kind {
         case .app: [.app(scheme: url.scheme ?? ""), .appAny]
-        case .universal: [.universal(domain: url.host ?? ""), .universalAny]
+        case .universal:
+            // The host's own scope, then the wildcards that cover it, the most specific first.
+            [.universal(domain: url.host ?? "")]
+                + DomainWildcard.covering(url.host ?? "", in: wildcardScopeDomains).map { .universal(domain: $0) }
+                + [.universalAny]
         case .internal: (schemes.first.map { [RouteScope.app(scheme: $0)] } ?? []) + [.appAny]
         }
     }

@@ -21,6 +21,9 @@ extension MatchingCore {
         var exact: ScopeID
         var any: ScopeID
         var foldFirstSegment: Bool
+        /// The most specific wildcard scope that covers a universal link's host (searched after
+        /// `exact`, before `any`; ``MatchingCore/nextWildcardScope`` gives the ones after it).
+        var wildcard: ScopeID = .none
     }
 
     // MARK: - Entry points
@@ -124,7 +127,34 @@ extension MatchingCore {
     ) -> FoundHit? {
         for pass in 0..<2 {
             let scopeID = pass == 0 ? context.exact : context.any
-            if !scopeID.exists { continue }
+            if scopeID.exists {
+                let found = TrieSearch(
+                    trie: trie.views, bytes: bytes, segments: segments, hasTrailingSlash: hasTrailingSlash,
+                    strictTrailingSlash: options.strictTrailingSlash, foldFirstSegment: context.foldFirstSegment,
+                    scopeID: scopeID
+                ).best()
+                if let found {
+                    return FoundHit(
+                        found: self.found(leafIndex: found.leaf, scopeID: scopeID, path: path),
+                        route: found.route.rawValue, core: Unmanaged.passUnretained(self))
+                }
+            }
+            if pass == 0 && context.wildcard.exists {
+                if let hit = bestInWildcardScopes(bytes, context, path, segments, hasTrailingSlash) { return hit }
+            }
+        }
+        return nil
+    }
+
+    /// ``best(_:_:_:_:_:)``'s search of the wildcard scopes that cover the host, the most specific
+    /// first: only for tables with wildcard scopes, so kept out of the common path.
+    @inline(never)
+    private func bestInWildcardScopes(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ context: ScopeContext, _ path: Range<Int>,
+        _ segments: UnsafeBufferPointer<SegmentRef>, _ hasTrailingSlash: Bool
+    ) -> FoundHit? {
+        var scopeID = context.wildcard
+        while scopeID.exists {
             let found = TrieSearch(
                 trie: trie.views, bytes: bytes, segments: segments, hasTrailingSlash: hasTrailingSlash,
                 strictTrailingSlash: options.strictTrailingSlash, foldFirstSegment: context.foldFirstSegment,
@@ -135,8 +165,41 @@ extension MatchingCore {
                     found: self.found(leafIndex: found.leaf, scopeID: scopeID, path: path), route: found.route.rawValue,
                     core: Unmanaged.passUnretained(self))
             }
+            scopeID = nextWildcardScope[scopeID.offset]
         }
         return nil
+    }
+
+    /// The scopes a URL's routes are searched in, in precedence order: the exact scope, the
+    /// wildcard scopes that cover a universal link's host (the most specific first), then the any
+    /// scope. Scopes no route names are left out.
+    private func scopeOrder(_ context: ScopeContext) -> [ScopeID] {
+        var order: [ScopeID] = []
+        if context.exact.exists { order.append(context.exact) }
+        var wildcard = context.wildcard
+        while wildcard.exists {
+            order.append(wildcard)
+            wildcard = nextWildcardScope[wildcard.offset]
+        }
+        order.append(context.any)
+        return order
+    }
+
+    /// Whether the host's bytes (compared without ASCII case) are a subdomain of `base` (lowercase):
+    /// ``DomainWildcard/covers(base:host:)`` on bytes.
+    @inline(__always)
+    private static func host(_ bytes: UnsafeBufferPointer<UInt8>, _ host: Range<Int>, isCoveredBy base: [UInt8])
+        -> Bool
+    {
+        guard host.count > base.count + 1 else { return false }
+        let dot = host.upperBound - base.count - 1
+        guard bytes[dot] == UInt8(ascii: ".") else { return false }
+        for (offset, expected) in base.enumerated() {
+            let byte = bytes[dot + 1 + offset]
+            let lowered = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
+            if lowered != expected { return false }
+        }
+        return true
     }
 
     /// A full lookup: the parsed URL, the outcome and the best match, or every match in precedence
@@ -189,9 +252,7 @@ extension MatchingCore {
         var matches: [Found] = []
         var best: Found?
         var firstCaptureStart: Int32 = 0
-        for pass in 0..<2 {
-            let scopeID = pass == 0 ? context.exact : context.any
-            if !scopeID.exists { continue }
+        for scopeID in scopeOrder(context) {
             let search = TrieSearch(
                 trie: views, bytes: bytes, segments: segments, hasTrailingSlash: hasTrailingSlash,
                 strictTrailingSlash: options.strictTrailingSlash,
@@ -306,7 +367,9 @@ extension MatchingCore {
             return ScopeContext(exact: exact, any: .appAny, foldFirstSegment: true)
         case .universal:
             let host = host ?? 0..<0
-            if !acceptsEverything && !acceptedDomains.contains(bytes, host) {
+            if !acceptsEverything && !acceptedDomains.contains(bytes, host)
+                && !acceptedWildcardBases.contains(where: { Self.host(bytes, host, isCoveredBy: $0) })
+            {
                 return nil
             }
             var exact = ScopeID.none
@@ -314,7 +377,11 @@ extension MatchingCore {
             {
                 exact = id
             }
-            return ScopeContext(exact: exact, any: .universalAny, foldFirstSegment: false)
+            var context = ScopeContext(exact: exact, any: .universalAny, foldFirstSegment: false)
+            if !wildcardScopes.isEmpty {
+                context.wildcard = wildcardScopes.first { Self.host(bytes, host, isCoveredBy: $0.base) }?.id ?? .none
+            }
+            return context
         case .internalPath:
             return ScopeContext(exact: primaryAppScopeID, any: .appAny, foldFirstSegment: false)
         }

@@ -21,6 +21,13 @@ final class MatchingCore: Sendable {
     /// ``schemes`` and ``domains`` as bytes, for the comparison with each URL.
     let acceptedSchemes: ASCIINameList
     let acceptedDomains: ASCIINameList
+    /// The bases of the accepted wildcard domains (`example.com` for `*.example.com`), lowercase.
+    let acceptedWildcardBases: [[UInt8]]
+    /// The wildcard scopes (`universal(*.example.com)`), the most specific (longest base) first.
+    let wildcardScopes: [(base: [UInt8], id: ScopeID)]
+    /// For each scope ID, the next wildcard scope to search after it, when it is a wildcard scope:
+    /// the most specific of those that cover it (`*.example.com` after `*.shop.example.com`).
+    let nextWildcardScope: [ScopeID]
     let options: RouteTableOptions
     let hasExactAppScopes: Bool
     let hasExactUniversalScopes: Bool
@@ -53,6 +60,25 @@ final class MatchingCore: Sendable {
         domains = plan.domains
         acceptedSchemes = ASCIINameList(plan.schemes)
         acceptedDomains = ASCIINameList(plan.domains)
+        acceptedWildcardBases = plan.domains.compactMap { DomainWildcard.base(of: $0).map { Array($0.utf8) } }
+        var wildcards: [(domain: String, id: ScopeID)] = []
+        for (index, scope) in plan.scopeList.enumerated() {
+            if case .universal(let domain) = scope, DomainWildcard.base(of: domain) != nil {
+                wildcards.append((domain, ScopeID(offset: index)))
+            }
+        }
+        wildcards.sort { $0.domain.utf8.count > $1.domain.utf8.count }
+        var bases: [(base: [UInt8], id: ScopeID)] = []
+        var next = [ScopeID](repeating: .none, count: plan.scopeList.count)
+        for (position, wildcard) in wildcards.enumerated() {
+            bases.append((Array((DomainWildcard.base(of: wildcard.domain) ?? "").utf8), wildcard.id))
+            let covering = wildcards[(position + 1)...].first { other in
+                DomainWildcard.domain(wildcard.domain, isCoveredBy: other.domain)
+            }
+            next[wildcard.id.offset] = covering?.id ?? .none
+        }
+        wildcardScopes = bases
+        nextWildcardScope = next
         options = plan.options
         hasExactAppScopes = plan.scopeList.contains { if case .app = $0 { true } else { false } }
         hasExactUniversalScopes = plan.scopeList.contains { if case .universal = $0 { true } else { false } }

@@ -12,7 +12,10 @@ public enum RouteScope: Hashable, Sendable, CustomStringConvertible {
     case app(scheme: String)
     /// Custom-scheme links of every accepted scheme.
     case appAny
-    /// Universal links (`http`/`https`) of one domain, matched exactly (no implicit subdomains).
+    /// Universal links (`http`/`https`) of one domain, matched exactly (no implicit subdomains), or
+    /// of every subdomain of a wildcard domain (`*.example.com`: `shop.example.com` and
+    /// `eu.shop.example.com`, not `example.com`). For one host, its own scope comes first, then the
+    /// wildcards that cover it, the most specific first, then ``universalAny``.
     case universal(domain: String)
     /// Universal links of every accepted domain.
     case universalAny

@@ -116,6 +116,7 @@ struct TablePlan: Sendable {
         // Sets, for the scope checks below: a route file may list thousands of schemes and scopes.
         let schemeSet = Set(schemes)
         let domainSet = Set(domains)
+        let wildcardDomains = domains.filter { DomainWildcard.base(of: $0) != nil }
         var typeIndexes: [String: Int32] = [:]
         // For the host check: the first app-scoped registration under each root literal.
         var hostRegistrations: [BuilderNodeIndex: Int] = [:]
@@ -177,7 +178,9 @@ struct TablePlan: Sendable {
                         if let problem = Self.domainProblem(domain) {
                             fail(
                                 index, .invalidScope, "\"\(template.pattern)\": scope universal(\(domain)): \(problem)")
-                        } else if !acceptsEverything && !domainSet.contains(domain) {
+                        } else if !acceptsEverything && !domainSet.contains(domain)
+                            && !DomainWildcard.accepts(domain, domains: wildcardDomains)
+                        {
                             fail(
                                 index, .invalidScope,
                                 "\"\(template.pattern)\": scope universal(\(domain)) names a domain the table does not "
@@ -366,6 +369,19 @@ struct TablePlan: Sendable {
         }
         if domain.contains(":") {
             return "the domain '\(domain)' has a port; ports are ignored when matching, write the host name only"
+        }
+        if let base = DomainWildcard.base(of: domain) {
+            // `*.example.com`: the base must be a host name of two labels or more (`*.com` would
+            // claim a whole top-level domain).
+            if base.contains("*") || Self.domainProblem(String(base)) != nil || !base.contains(".") {
+                return "'\(domain)' is not a valid wildcard domain; write '*.' before a host name of two labels or "
+                    + "more, as in '*.example.com'"
+            }
+            return nil
+        }
+        if domain.contains("*") {
+            return "'\(domain)' is not a valid host name; a wildcard is written '*.' before the domain, as in "
+                + "'*.example.com', and covers its subdomains"
         }
         let labels = domain.lowercased().split(separator: ".", omittingEmptySubsequences: false)
         let valid =

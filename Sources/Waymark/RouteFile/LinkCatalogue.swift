@@ -102,7 +102,10 @@ public struct LinkCatalogue: Sendable {
                 case .universal(let domain): (named, accepted) = (domain, file.domains)
                 case .universalAny: (named, accepted) = (nil, file.domains)
                 }
-                let choices: [String?] = named.map { [$0] } ?? (accepted.isEmpty ? [nil] : accepted.map { $0 })
+                // A wildcard domain names no host: its example link uses the subdomain `www`.
+                let choices: [String?] = (named.map { [$0] } ?? (accepted.isEmpty ? [nil] : accepted.map { $0 })).map {
+                    choice in choice.map { DomainWildcard.base(of: $0).map { "www." + $0 } ?? $0 }
+                }
                 for choice in choices {
                     let label = named == nil ? choice.map { "\(scope.description) \($0)" } : nil
                     made.append(

@@ -207,8 +207,16 @@ public struct LinkCreator: Sendable {
         let allowed = anyAllowed ? exact + accepted.filter { !exact.contains($0) } : exact
         if let requested {
             let lowered = requested.lowercased()
-            let acceptedByTable = accepted.isEmpty || accepted.contains(lowered)
-            guard (exact.contains(lowered) || (anyAllowed && acceptedByTable)), !lowered.isEmpty else {
+            // A host a wildcard domain covers (`www.example.com` for `*.example.com`) is allowed as
+            // the wildcard is; a wildcard itself is no host, and never printed.
+            let isHost = DomainWildcard.base(of: lowered) == nil
+            let acceptedByTable =
+                accepted.isEmpty || accepted.contains(lowered)
+                || (kind == .universal && DomainWildcard.accepts(lowered, domains: accepted))
+            let inExactScope =
+                exact.contains(lowered)
+                || (kind == .universal && exact.contains { DomainWildcard.domain(lowered, isCoveredBy: $0) })
+            guard isHost, inExactScope || (anyAllowed && acceptedByTable), !lowered.isEmpty else {
                 throw RoutingError(
                     code: .linkUnavailable,
                     message: "\(label) has no \(what) with the \(noun) '\(requested)'; allowed: "
@@ -216,7 +224,13 @@ public struct LinkCreator: Sendable {
             }
             return lowered
         }
-        guard let first = allowed.first else {
+        guard let first = allowed.first(where: { DomainWildcard.base(of: $0) == nil }) else {
+            if let wildcard = allowed.first {
+                throw RoutingError(
+                    code: .linkUnavailable,
+                    message: "\(label): its only domains are wildcards (\(wildcard)), which name no host; give as the "
+                        + "domain a host the wildcard covers")
+            }
             throw RoutingError(
                 code: .linkUnavailable,
                 message: "\(label): no \(noun) is configured for \(what)s; pass one (\(noun): …) or configure the table"

@@ -84,18 +84,31 @@ struct DomainRoutes: Sendable {
         self.resolver = resolver
         self.domain = domain
         caseInsensitiveLiterals = table.options.caseInsensitivePaths
-        acceptsDomain = table.acceptsEverything || table.domains.contains(domain)
+        acceptsDomain = table.acceptsEverything || DomainWildcard.accepts(domain, domains: table.domains)
+        // The wildcard scopes that cover the domain, the most specific first: a host's file (or a
+        // wildcard's, served on each of its subdomains) carries their routes, below the domain's own.
+        let wildcardScopes = Set(
+            table.registrations.flatMap(\.scopes).compactMap { scope -> String? in
+                guard case .universal(let name) = scope, DomainWildcard.base(of: name) != nil else { return nil }
+                return name
+            })
+        let covering = DomainWildcard.covering(domain, in: Array(wildcardScopes))
+        func scopeRank(_ scopes: [RouteScope]) -> Int {
+            if scopes.contains(.universal(domain: domain)) { return covering.count + 2 }
+            if let position = covering.firstIndex(where: { scopes.contains(.universal(domain: $0)) }) {
+                return covering.count + 1 - position
+            }
+            return scopes.contains(.universalAny) ? 1 : 0
+        }
         var variants: [VariantShape] = []
         var opaque: Set<String> = []
         var patterns: Set<String> = []
         var ranked: [(scopeRank: Int, priority: Int, registration: Int, isExact: Bool, ranks: [Specificity.Rank])] = []
         if acceptsDomain {
-            for registration in table.registrations
-            where registration.scopes.contains(.universalAny)
-                || registration.scopes.contains(.universal(domain: domain))
-            {
+            for registration in table.registrations {
+                let scopeRank = scopeRank(registration.scopes)
+                guard scopeRank > 0 else { continue }
                 let shapes = Self.shapes(of: registration, in: table)
-                let scopeRank = registration.scopes.contains(.universal(domain: domain)) ? 2 : 1
                 for (shape, variant) in zip(shapes, registration.template.variants) {
                     opaque.formUnion(shape.opaqueTypes)
                     let typed = shape.patterns.values.filter { $0.captureShapes.contains { $0 != .any } }
