@@ -88,9 +88,9 @@ import Waymark
                 #""p/:1d" column 4: '1d' is not a valid parameter name; use letters, digits and '_', starting with a letter or '_'"#
         ),
         Invalid(
-            pattern: "search?q",
+            pattern: "search#top",
             message:
-                #""search?q" column 7: a template has no query or fragment; '?' cannot appear in it (write '\?' for a literal '?' in a segment)"#
+                ##""search#top" column 7: a template has no query or fragment; '#' cannot appear in it (write '\#' for a literal '#' in a segment)"##
         ),
         Invalid(
             pattern: "a/b>",

@@ -100,7 +100,7 @@ import WaymarkTestSupport
     }
 
     @Test(arguments: [
-        (#"a\x"#, #"'\x' is not an escape; a backslash escapes one of \ ( ) * : < > { } ? #"#),
+        (#"a\x"#, #"'\x' is not an escape; a backslash escapes one of \ ( ) * : < > { } ? # & ="#),
         (#"a\"#, "at the end escapes nothing"),
         (#"a\/b"#, "'/' cannot be escaped: a segment cannot hold a '/'"),
         ("a%2Fb", "'%2F' is a percent escape"),

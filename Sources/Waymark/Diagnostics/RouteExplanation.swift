@@ -248,7 +248,7 @@ extension RouteTable {
     private func probe(_ variant: RouteTemplate.Variant, _ url: RouteURL) -> Probe {
         let segments = url.pathSegments
         for (position, segment) in variant.segments.enumerated() {
-            if segment.isCatchAll { return Probe(count: segments.count) }
+            if segment.isCatchAll { return matchedPath(variant, url, count: segments.count) }
             guard position < segments.count else {
                 return Probe(
                     count: position,
@@ -310,7 +310,19 @@ extension RouteTable {
                     ? "the template ends with '/', the URL does not" : "the URL ends with '/', the template does not"
             )
         }
-        return Probe(count: segments.count)
+        return matchedPath(variant, url, count: segments.count)
+    }
+
+    /// The probe of a variant whose path matches: it fails on the first query requirement the URL
+    /// does not meet, saying which item and what it must be (never the value the link carried).
+    private func matchedPath(_ variant: RouteTemplate.Variant, _ url: RouteURL, count: Int) -> Probe {
+        var unused: [RouteParameters.Parameter] = []
+        for requirement in variant.query {
+            if let failure = requirement.check(url.query, types: core.parameterTypes, into: &unused) {
+                return Probe(count: count, failure: "its path matches, but \(failure.reason)")
+            }
+        }
+        return Probe(count: count)
     }
 }
 

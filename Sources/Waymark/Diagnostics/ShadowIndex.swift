@@ -141,7 +141,10 @@ struct ShadowIndex {
         self.candidates = candidates
         self.options = options
         self.parameterTypes = parameterTypes
-        for (position, candidate) in candidates.enumerated() { insert(candidate, at: position) }
+        // A variant that requires query items covers no other: a link without them skips it.
+        for (position, candidate) in candidates.enumerated() where candidate.variant.query.isEmpty {
+            insert(candidate, at: position)
+        }
         let routes = candidates.map(\.index)
         for leaf in leaves.indices {
             leaves[leaf].anyApp.seal { routes[$0] }
@@ -293,9 +296,11 @@ struct ShadowIndex {
             work += 1
             // Read in place: a copy of the leaf would retain every ladder in it.
             let specificity = leaves[index].specificity
+            // Every leaf here requires no query items: at the same path, a variant that does
+            // comes first (``Precedence``).
             let comparison: Comparison =
                 specificity == me.specificity
-                ? .same
+                ? (me.variant.query.isEmpty ? .same : .mineMoreSpecific)
                 : specificity < me.specificity ? .theirsMoreSpecific : .mineMoreSpecific
             var winner: Int?
             func consider(_ position: Int?) {

@@ -156,8 +156,29 @@ extension MatchingCore {
 
     /// The `:name` parameters and the named catch-all of a found leaf, decoded from `source`
     /// (`firstCaptureStart` as in ``captureRange(_:of:in:firstCaptureStart:)``).
+    ///
+    /// A leaf whose variant requires query items adds the values they capture, after the path's
+    /// (``QueryRequirement``).
     func parameters(of found: Found, in source: String, firstCaptureStart: Int32 = 0) -> RouteParameters {
         let record = trie.leaves[leaf: found.leafIndex]
+        if record.requiresQuery { return parametersWithQuery(of: found, in: source) }
+        return pathParameters(of: found, record: record, in: source, firstCaptureStart: firstCaptureStart)
+    }
+
+    /// ``parameters(of:in:firstCaptureStart:)`` for a leaf that requires query items.
+    @inline(never)
+    private func parametersWithQuery(of found: Found, in source: String) -> RouteParameters {
+        let record = trie.leaves[leaf: found.leafIndex]
+        let path = pathParameters(of: found, record: record, in: source, firstCaptureStart: 0)
+        let query = queryParameters(of: found.leafIndex, in: source, pathEnd: Int(found.pathEnd))
+        return RouteParameters(parameters: Array(path) + query)
+    }
+
+    /// The path's parameters of a found leaf.
+    @inline(__always)
+    private func pathParameters(of found: Found, record: FlatTrie.Leaf, in source: String, firstCaptureStart: Int32)
+        -> RouteParameters
+    {
         if record.parameterCount == 0 && !record.catchAllName.exists { return RouteParameters() }
         if record.parameterCount == 1 && !record.catchAllName.exists
             && trie.parameterPositions[Int(record.parameterStart)].segment != nil

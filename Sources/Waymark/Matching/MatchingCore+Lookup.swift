@@ -16,16 +16,6 @@ extension MatchingCore {
         @usableFromInline var limit: RouteLimits.Limit? = nil
     }
 
-    /// The scopes to search for one URL: an exact scope ID (or -1) and the any-scope ID.
-    private struct ScopeContext {
-        var exact: ScopeID
-        var any: ScopeID
-        var foldFirstSegment: Bool
-        /// The most specific wildcard scope that covers a universal link's host (searched after
-        /// `exact`, before `any`; ``MatchingCore/nextWildcardScope`` gives the ones after it).
-        var wildcard: ScopeID = .none
-    }
-
     // MARK: - Entry points
 
     /// The best match, or `nil` when nothing matches or the string is refused or invalid. The fast
@@ -134,6 +124,9 @@ extension MatchingCore {
                     scopeID: scopeID
                 ).best()
                 if let found {
+                    if hasQueryRequirements && trie.leaves[leaf: found.leaf].requiresQuery {
+                        return bestCheckingQuery(bytes, context, path, segments, hasTrailingSlash)
+                    }
                     return FoundHit(
                         found: self.found(leafIndex: found.leaf, scopeID: scopeID, path: path),
                         route: found.route.rawValue, core: Unmanaged.passUnretained(self))
@@ -161,6 +154,9 @@ extension MatchingCore {
                 scopeID: scopeID
             ).best()
             if let found {
+                if hasQueryRequirements && trie.leaves[leaf: found.leaf].requiresQuery {
+                    return bestCheckingQuery(bytes, context, path, segments, hasTrailingSlash)
+                }
                 return FoundHit(
                     found: self.found(leafIndex: found.leaf, scopeID: scopeID, path: path), route: found.route.rawValue,
                     core: Unmanaged.passUnretained(self))
@@ -168,38 +164,6 @@ extension MatchingCore {
             scopeID = nextWildcardScope[scopeID.offset]
         }
         return nil
-    }
-
-    /// The scopes a URL's routes are searched in, in precedence order: the exact scope, the
-    /// wildcard scopes that cover a universal link's host (the most specific first), then the any
-    /// scope. Scopes no route names are left out.
-    private func scopeOrder(_ context: ScopeContext) -> [ScopeID] {
-        var order: [ScopeID] = []
-        if context.exact.exists { order.append(context.exact) }
-        var wildcard = context.wildcard
-        while wildcard.exists {
-            order.append(wildcard)
-            wildcard = nextWildcardScope[wildcard.offset]
-        }
-        order.append(context.any)
-        return order
-    }
-
-    /// Whether the host's bytes (compared without ASCII case) are a subdomain of `base` (lowercase):
-    /// ``DomainWildcard/covers(base:host:)`` on bytes.
-    @inline(__always)
-    private static func host(_ bytes: UnsafeBufferPointer<UInt8>, _ host: Range<Int>, isCoveredBy base: [UInt8])
-        -> Bool
-    {
-        guard host.count > base.count + 1 else { return false }
-        let dot = host.upperBound - base.count - 1
-        guard bytes[dot] == UInt8(ascii: ".") else { return false }
-        for (offset, expected) in base.enumerated() {
-            let byte = bytes[dot + 1 + offset]
-            let lowered = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
-            if lowered != expected { return false }
-        }
-        return true
     }
 
     /// A full lookup: the parsed URL, the outcome and the best match, or every match in precedence
@@ -252,13 +216,17 @@ extension MatchingCore {
         var matches: [Found] = []
         var best: Found?
         var firstCaptureStart: Int32 = 0
+        // The first path match whose query requirements the link does not meet, to say why.
+        var queryRefusal: (leaf: LeafIndex, failure: QueryRequirement.Failure)?
         for scopeID in scopeOrder(context) {
             let search = TrieSearch(
                 trie: views, bytes: bytes, segments: segments, hasTrailingSlash: hasTrailingSlash,
                 strictTrailingSlash: options.strictTrailingSlash,
                 foldFirstSegment: context.foldFirstSegment,
                 scopeID: scopeID)
-            if !collectAll {
+            // With query requirements, every path match is checked in order (below), as for
+            // `collectAll`, and the first that passes is the best.
+            if !collectAll && !hasQueryRequirements {
                 if let found = search.best() {
                     best = self.found(leafIndex: found.leaf, scopeID: scopeID, path: anatomy.path)
                     firstCaptureStart = self.firstCaptureStart(leafIndex: found.leaf, segments: segments)
@@ -269,6 +237,10 @@ extension MatchingCore {
             var leaves: [LeafIndex] = []
             search.all(into: &leaves)
             for leafIndex in stablyOrderedByPriority(leaves) {
+                if hasQueryRequirements, let failure = queryFailure(leafIndex, query) {
+                    if queryRefusal == nil { queryRefusal = (leafIndex, failure) }
+                    continue
+                }
                 let leaf = views.pointee.leaves[leaf: leafIndex]
                 if matches.contains(where: { views.pointee.leaves[leaf: $0.leafIndex].route == leaf.route }) {
                     continue
@@ -276,14 +248,27 @@ extension MatchingCore {
                 matches.append(self.found(leafIndex: leafIndex, scopeID: scopeID, path: anatomy.path))
             }
         }
-        if collectAll { best = matches.first }
+        if collectAll || hasQueryRequirements {
+            best = matches.first
+            if !collectAll, let best {
+                firstCaptureStart = self.firstCaptureStart(leafIndex: best.leafIndex, segments: segments)
+            }
+        }
         guard best != nil else {
             // The path is not quoted: a link no route matches may still carry a secret (an old
             // sign-in link with one segment too many), and reasons are logged (ValueRedaction).
             let segments = url.path.utf8.split(separator: UInt8(ascii: "/")).count
+            var reason = "no route matches the path (\(segments) segment\(segments == 1 ? "" : "s"))"
+            if let queryRefusal {
+                // The template and the item's name, never its value.
+                let route = Int(trie.leaves[leaf: queryRefusal.leaf].route.offset)
+                reason =
+                    "no route matches: \"\(TemplateParser.quotable(pattern(of: route)))\" matches the path, but "
+                    + queryRefusal.failure.reason
+            }
             return CoreLookup(
                 outcome: .unmatched,
-                reason: "no route matches the path (\(segments) segment\(segments == 1 ? "" : "s"))", url: url,
+                reason: reason, url: url,
                 best: nil, all: collectAll ? [] : nil)
         }
         return CoreLookup(
@@ -315,7 +300,7 @@ extension MatchingCore {
     /// The leaves of one scope pass in ``Precedence`` order. The search found them most specific
     /// first, so their position stands for their specificity (the search's order is
     /// ``SegmentClass``'s); priority comes before it.
-    private func stablyOrderedByPriority(_ leaves: [LeafIndex]) -> [LeafIndex] {
+    func stablyOrderedByPriority(_ leaves: [LeafIndex]) -> [LeafIndex] {
         leaves.enumerated().sorted { lhs, rhs in
             // Position in the search's order as the tie-breaker: it is specificity, then registration.
             Precedence.wins(
@@ -324,89 +309,6 @@ extension MatchingCore {
         }
         .map(\.element)
     }
-
-    // MARK: - Scopes and refusals
-
-    /// The scopes to search, most specific first, or `nil` when the scheme or domain is refused
-    /// (``refusal(_:_:)`` says why). Compares schemes and domains on the bytes, without allocating.
-    @inline(__always)
-    private func scopeContext(_ bytes: UnsafeBufferPointer<UInt8>, _ anatomy: URLAnatomy) -> ScopeContext? {
-        scopeContext(bytes, kind: anatomy.kind, scheme: anatomy.scheme, host: anatomy.host)
-    }
-
-    @inline(__always)
-    private func scopeContext(
-        _ bytes: UnsafeBufferPointer<UInt8>, kind: URLAnatomy.Kind, scheme: Range<Int>?, host: Range<Int>?
-    ) -> ScopeContext? {
-        // An internal route path needs no comparison: answered here, without a call.
-        if kind == .internalPath {
-            return ScopeContext(exact: primaryAppScopeID, any: .appAny, foldFirstSegment: false)
-        }
-        return linkScopeContext(bytes, kind: kind, scheme: scheme, host: host)
-    }
-
-    /// ``scopeContext(_:kind:scheme:host:)`` for an app link or a universal link.
-    private func linkScopeContext(
-        _ bytes: UnsafeBufferPointer<UInt8>, kind: URLAnatomy.Kind, scheme: Range<Int>?, host: Range<Int>?
-    ) -> ScopeContext? {
-        switch kind {
-        case .app:
-            let scheme = scheme ?? 0..<0
-            let accepted = acceptedSchemes.contains(bytes, scheme)
-            // Unknown schemes pass only in an accept-everything table, and reserved ones never do.
-            if !accepted
-                && (!acceptsEverything
-                    || Self.reservedSchemes.contains(bytes, scheme))
-            {
-                return nil
-            }
-            var exact = ScopeID.none
-            if hasExactAppScopes, let id = scopeIDs[.app(scheme: URLAnatomy.lowercasedString(bytes, scheme))] {
-                exact = id
-            }
-            return ScopeContext(exact: exact, any: .appAny, foldFirstSegment: true)
-        case .universal:
-            let host = host ?? 0..<0
-            if !acceptsEverything && !acceptedDomains.contains(bytes, host)
-                && !acceptedWildcardBases.contains(where: { Self.host(bytes, host, isCoveredBy: $0) })
-            {
-                return nil
-            }
-            var exact = ScopeID.none
-            if hasExactUniversalScopes, let id = scopeIDs[.universal(domain: URLAnatomy.lowercasedString(bytes, host))]
-            {
-                exact = id
-            }
-            var context = ScopeContext(exact: exact, any: .universalAny, foldFirstSegment: false)
-            if !wildcardScopes.isEmpty {
-                context.wildcard = wildcardScopes.first { Self.host(bytes, host, isCoveredBy: $0.base) }?.id ?? .none
-            }
-            return context
-        case .internalPath:
-            return ScopeContext(exact: primaryAppScopeID, any: .appAny, foldFirstSegment: false)
-        }
-    }
-
-    /// Why ``scopeContext(_:_:)`` refused a URL.
-    private func refusal(_ bytes: UnsafeBufferPointer<UInt8>, _ anatomy: URLAnatomy) -> String {
-        if anatomy.kind == .universal {
-            let name = URLAnatomy.lowercasedString(bytes, anatomy.host ?? 0..<0)
-            let list =
-                domains.isEmpty
-                ? "the table accepts no universal-link domains" : "accepted domains: " + domains.joined(separator: ", ")
-            return "the domain '\(name)' is not accepted; \(list)"
-        }
-        let name = URLAnatomy.lowercasedString(bytes, anatomy.scheme ?? 0..<0)
-        if TablePlan.reservedSchemes.contains(name) {
-            return "'\(name)' is not an app scheme; links with it are never routed"
-        }
-        let list =
-            schemes.isEmpty
-            ? "the table accepts no app schemes" : "accepted schemes: " + schemes.joined(separator: ", ")
-        return "the scheme '\(name)' is not accepted; \(list)"
-    }
-
-    private static let reservedSchemes = ASCIINameList(TablePlan.reservedSchemeList)
 }
 
 /// The kind of answer a lookup gives; see ``RouteLookup/Outcome``.

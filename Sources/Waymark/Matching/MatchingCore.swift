@@ -33,6 +33,12 @@ final class MatchingCore: Sendable {
     let hasExactUniversalScopes: Bool
     /// The scope ID of `.app(primary scheme)`, for internal route strings; none when not registered.
     let primaryAppScopeID: ScopeID
+    /// Each route's query requirements, by variant (``RouteTemplate/Variant/query``); empty when
+    /// no template of the table requires query items, so that such tables check nothing.
+    let queryRequirements: [[[QueryRequirement]]]
+    /// Whether any template requires query items: a leaf that does is taken only once its
+    /// requirements are checked (``MatchingCore/queryFailure(_:_:)``).
+    let hasQueryRequirements: Bool
 
     init(plan: TablePlan) {
         let layout = plan.trie.build(types: plan.types)
@@ -83,6 +89,9 @@ final class MatchingCore: Sendable {
         hasExactAppScopes = plan.scopeList.contains { if case .app = $0 { true } else { false } }
         hasExactUniversalScopes = plan.scopeList.contains { if case .universal = $0 { true } else { false } }
         primaryAppScopeID = plan.schemes.first.flatMap { plan.scopeIDs[.app(scheme: $0)] } ?? .none
+        // Read from the leaves, so that a table without query requirements reads no template again.
+        hasQueryRequirements = layout.leaves.contains { $0.requiresQuery }
+        queryRequirements = hasQueryRequirements ? plan.definitions.map { $0.template.variants.map(\.query) } : []
     }
 
     var acceptsEverything: Bool { schemes.isEmpty && domains.isEmpty }

@@ -139,16 +139,18 @@ struct TablePlan: Sendable {
             }
             var typesKnown = true
             template.forEachVariant { _, variant in
-                for segment in variant.segments {
-                    segment.forEachParameterCapture { name, type in
-                        guard let type, parameterTypes[type] == nil else { return }
-                        let known = parameterTypes.keys.sorted().joined(separator: ", ")
-                        fail(
-                            index, .unknownParameterType,
-                            "\"\(template.pattern)\": parameter '\(name)' has the unknown type '\(type)'; known types are "
-                                + "\(known) (register others with addParameterType(_:))")
-                        typesKnown = false
-                    }
+                func check(_ name: String, _ type: String?) {
+                    guard let type, parameterTypes[type] == nil else { return }
+                    let known = parameterTypes.keys.sorted().joined(separator: ", ")
+                    fail(
+                        index, .unknownParameterType,
+                        "\"\(template.pattern)\": parameter '\(name)' has the unknown type '\(type)'; known types are "
+                            + "\(known) (register others with addParameterType(_:))")
+                    typesKnown = false
+                }
+                for segment in variant.segments { segment.forEachParameterCapture(check) }
+                for requirement in variant.query {
+                    for capture in requirement.parameterCaptures { check(capture.name, capture.type) }
                 }
             }
             let written = definitions[index].scopes
@@ -260,6 +262,9 @@ struct TablePlan: Sendable {
         struct Shape: Hashable {
             var types: [Int32]
             var trailingSlash: Bool?
+            /// The query items the variant requires, without capture names (``QueryRequirement/shape``):
+            /// variants that require different items never conflict.
+            var query: [String]
         }
         /// Where in the group the first leaf of a shape in a scope is, and the first of another route
         /// than that one's.
@@ -274,7 +279,8 @@ struct TablePlan: Sendable {
                 let leaf = trie.leaves[leafIndex.offset]
                 let shape = Shape(
                     types: trie.typedSlots(of: leaf).map(\.type),
-                    trailingSlash: options.strictTrailingSlash ? leaf.hasTrailingSlash : nil)
+                    trailingSlash: options.strictTrailingSlash ? leaf.hasTrailingSlash : nil,
+                    query: leaf.requiresQuery ? queryShape(of: leaf) : [])
                 func route(_ at: Int) -> RouteIndex { trie.leaves[group[at].offset].route }
                 var found: Int?
                 for scope in trie.scopes(of: leaf) {
@@ -308,7 +314,10 @@ struct TablePlan: Sendable {
         let other = definitions[earlier.route.offset].template
         let variant = template.variants[Int(later.variant)]
         let otherVariant = other.variants[Int(earlier.variant)]
-        if variant.segments.compactMap(Self.parameterName) == otherVariant.segments.compactMap(Self.parameterName) {
+        func names(_ variant: RouteTemplate.Variant) -> [String] {
+            variant.segments.compactMap(Self.parameterName) + variant.query.flatMap { $0.parameterCaptures.map(\.name) }
+        }
+        if names(variant) == names(otherVariant) {
             fail(
                 later.route.offset, .duplicateRoute,
                 "\"\(template.pattern)\" duplicates \"\(other.pattern)\" in scope \(scope): both match \(variant); "
@@ -320,6 +329,13 @@ struct TablePlan: Sendable {
                     + "them apart in scope \(scope); use one template, or give the parameters different types",
                 related: [earlier.route.offset])
         }
+    }
+
+    /// The shapes of the query items a leaf's variant requires.
+    private func queryShape(of leaf: FlatTrie.Leaf) -> [String] {
+        let variants = definitions[leaf.route.offset].template.variants
+        let index = Int(leaf.variant)
+        return index < variants.count ? variants[index].query.map(\.shape) : []
     }
 
     // MARK: - Helpers

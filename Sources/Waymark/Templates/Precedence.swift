@@ -104,13 +104,19 @@ package struct Precedence: Comparable, Sendable {
     package var scopeRank: Int
     package var priority: Int
     package var specificity: Specificity
+    /// How many query items the variant requires (``QueryRequirement``): with the same path, a
+    /// variant that requires more is tried first (`users?id={id}` before `users`).
+    package var queryRequirements: Int
     /// The registration's index in its table.
     package var registration: Int
 
-    package init(scopeRank: Int = 0, priority: Int, specificity: Specificity, registration: Int) {
+    package init(
+        scopeRank: Int = 0, priority: Int, specificity: Specificity, queryRequirements: Int = 0, registration: Int
+    ) {
         self.scopeRank = scopeRank
         self.priority = priority
         self.specificity = specificity
+        self.queryRequirements = queryRequirements
         self.registration = registration
     }
 
@@ -119,7 +125,21 @@ package struct Precedence: Comparable, Sendable {
         if lhs.scopeRank != rhs.scopeRank { return lhs.scopeRank > rhs.scopeRank }
         if lhs.priority != rhs.priority { return lhs.priority > rhs.priority }
         if lhs.specificity != rhs.specificity { return lhs.specificity < rhs.specificity }
+        if lhs.queryRequirements != rhs.queryRequirements { return lhs.queryRequirements > rhs.queryRequirements }
         return lhs.registration < rhs.registration
+    }
+
+    /// ``wins(priority:registration:overPriority:registration:)`` for the leaves of one trie node,
+    /// whose paths are equally specific: priority, then query requirements (more first), then
+    /// registration.
+    @inline(__always)
+    package static func wins(
+        priority: Int32, queryRequirements: Int32, registration: Int32, overPriority otherPriority: Int32,
+        queryRequirements otherRequirements: Int32, registration otherRegistration: Int32
+    ) -> Bool {
+        if priority != otherPriority { return priority > otherPriority }
+        if queryRequirements != otherRequirements { return queryRequirements > otherRequirements }
+        return registration < otherRegistration
     }
 
     /// `<` for two matches known to be in the same scope pass and equally specific (the leaves of

@@ -9,6 +9,7 @@
 ///   matches exactly one segment;
 /// - `( … )` is an optional group, all or nothing, anywhere: `user/:id(/:tab)` is one route that
 ///   matches `user/7` and `user/7/posts`;
+/// - `?` starts the query items a link must carry: `users?id={id<int>}` (``QueryRequirement``);
 /// - the template `/` matches a URL with no path segments (`shop://`, `https://shop.example.com/`).
 ///
 /// Templates written in source are string literals. A literal that does not parse does not trap: the
@@ -28,10 +29,26 @@ public struct RouteTemplate: Hashable, Sendable, CustomStringConvertible, Expres
         public let segments: [TemplateSegment]
         /// Whether the variant ends with `/`. Only significant in strict-trailing-slash tables.
         public let hasTrailingSlash: Bool
+        /// The query items a link must carry (`users?id={id}`), in name order; empty for most
+        /// templates. See ``QueryRequirement``.
+        public let query: [QueryRequirement]
+
+        /// Creates a variant.
+        public init(segments: [TemplateSegment], hasTrailingSlash: Bool, query: [QueryRequirement] = []) {
+            self.segments = segments
+            self.hasTrailingSlash = hasTrailingSlash
+            self.query = query
+        }
 
         /// The variant written as a template, with a leading `/`.
         public var description: String {
             "/" + segments.map(\.description).joined(separator: "/") + (hasTrailingSlash ? "/" : "")
+                + (query.isEmpty ? "" : "?" + query.map(\.description).joined(separator: "&"))
+        }
+
+        /// The one-segment parameters of the path and the query's captures, with their types.
+        package var parameterCaptures: [(name: String, type: String?)] {
+            segments.flatMap(\.parameterCaptures) + query.flatMap(\.parameterCaptures)
         }
     }
 
@@ -109,7 +126,9 @@ public struct RouteTemplate: Hashable, Sendable, CustomStringConvertible, Expres
         var seen: Set<String> = []
         // The longest variant takes every optional group, so it lists the names in text order.
         for variant in variants.reversed() {
-            for name in variant.segments.flatMap(\.capturedNames) where seen.insert(name).inserted {
+            let captured =
+                variant.segments.flatMap(\.capturedNames) + variant.query.flatMap { $0.parameterCaptures.map(\.name) }
+            for name in captured where seen.insert(name).inserted {
                 names.append(name)
             }
         }

@@ -68,12 +68,16 @@ public struct SegmentPattern: Hashable, Sendable, CustomStringConvertible {
             })
     }
 
-    /// The pattern as written, its literal text escaped (``written(_:atSegmentStart:)``).
-    public var description: String {
+    /// The pattern as written, its literal text escaped (``written(_:atSegmentStart:inQuery:)``).
+    public var description: String { written(inQuery: false) }
+
+    /// The pattern as written in a path segment, or in a query value (where `&` and `=` are
+    /// escaped too).
+    func written(inQuery: Bool) -> String {
         pieces.enumerated().map { index, piece in
             switch piece {
             case .text(let text):
-                Self.written(text, atSegmentStart: index == 0)
+                Self.written(text, atSegmentStart: index == 0 && !inQuery, inQuery: inQuery)
             case .capture(let name, let type?): "{\(name)<\(type)>}"
             case .capture(let name, nil): "{\(name)}"
             }
@@ -82,10 +86,11 @@ public struct SegmentPattern: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Literal text as a template writes it, so that it parses back into the same text: each brace
-    /// doubled, a backslash before `\`, `(`, `)`, `*`, `<`, `>`, `?` and `#`, and before a `:`
-    /// that starts the segment (elsewhere a `:` is plain text).
-    static func written(_ text: String, atSegmentStart: Bool) -> String {
-        let special = #"\()*<>?#{}"#.utf8
+    /// doubled, a backslash before `\`, `(`, `)`, `*`, `<`, `>`, `?` and `#`, before a `:`
+    /// that starts the segment (elsewhere a `:` is plain text), and in a query item before `&` and
+    /// `=`.
+    static func written(_ text: String, atSegmentStart: Bool, inQuery: Bool = false) -> String {
+        let special = (inQuery ? #"\()*<>?#{}&="# : #"\()*<>?#{}"#).utf8
         let needsWork =
             text.utf8.contains(where: special.contains) || (atSegmentStart && text.utf8.first == UInt8(ascii: ":"))
         guard needsWork else { return text }
@@ -94,6 +99,7 @@ public struct SegmentPattern: Hashable, Sendable, CustomStringConvertible {
             switch character {
             case "{", "}": written.append(character)
             case "\\", "(", ")", "*", "<", ">", "?", "#": written.append("\\")
+            case "&" where inQuery, "=" where inQuery: written.append("\\")
             case ":" where index == 0 && atSegmentStart: written.append("\\")
             default: break
             }

@@ -61,7 +61,7 @@ extension TemplateParser {
     }
 
     /// The characters a backslash escapes: those with a meaning in templates, and the backslash.
-    static let escapable: [UInt8] = Array(#"\()*:<>{}?#"#.utf8)
+    static let escapable: [UInt8] = Array(#"\()*:<>{}?#&="#.utf8)
 
     /// Checks the escape at `offset` (a backslash): the character after it must be ``escapable``.
     static func checkEscape(

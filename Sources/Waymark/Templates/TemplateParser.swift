@@ -193,14 +193,24 @@ struct TemplateParser {
             return index < offsets.count ? offsets[index] : (offsets.last.map { $0 + 1 } ?? 0)
         }
         var start = 0
-        var end = text.count
+        // The path ends at the first `?` that is not escaped; the query's requirements follow it.
+        let queryMark = Self.queryMark(text)
+        var end = queryMark ?? text.count
         if start < end, text[start] == UInt8(ascii: "/") { start += 1 }
         var hasTrailingSlash = false
         if end > start, text[end - 1] == UInt8(ascii: "/") {
             hasTrailingSlash = true
             end -= 1
         }
-        if start >= end { return RouteTemplate.Variant(segments: [], hasTrailingSlash: false) }
+        // The names captured so far, to refuse one used twice: a set, since searching the segments
+        // before each one would make a template of n parameters cost n²/2 comparisons (measured:
+        // docs/performance.md, "Measurements behind the matcher's design").
+        var names: Set<String> = []
+        let query =
+            try queryMark.map { mark throws(RoutingError) in
+                try parseQuery(text, (mark + 1)..<text.count, names: &names, work: &work, original: original)
+            } ?? []
+        if start >= end { return RouteTemplate.Variant(segments: [], hasTrailingSlash: false, query: query) }
 
         var segments: [TemplateSegment] = []
         var slashes = 0
@@ -210,10 +220,6 @@ struct TemplateParser {
             for index in start..<end where text[index] == UInt8(ascii: "/") { slashes += 1 }
         }
         segments.reserveCapacity(slashes + 1)
-        // The names captured so far, to refuse one used twice: a set, since searching the segments
-        // before each one would make a template of n parameters cost n²/2 comparisons (measured:
-        // docs/performance.md, "Measurements behind the matcher's design").
-        var names: Set<String> = []
         var segmentStart = start
         var index = start
         while index <= end {
@@ -238,7 +244,7 @@ struct TemplateParser {
             }
             index += 1
         }
-        return RouteTemplate.Variant(segments: segments, hasTrailingSlash: hasTrailingSlash)
+        return RouteTemplate.Variant(segments: segments, hasTrailingSlash: hasTrailingSlash, query: query)
     }
 
     private func parseSegment(
@@ -314,7 +320,7 @@ struct TemplateParser {
     /// A segment with braces: `{name}` or `{name<type>}` inside literal text (``SegmentPattern``),
     /// `{{` and `}}` for literal braces. A segment that is one parameter and nothing else is a
     /// plain parameter (`{id}` is `:id`); one with escaped braces only is a literal.
-    private func parsePattern(
+    func parsePattern(
         _ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, original: (Int) -> Int
     ) throws(RoutingError) -> TemplateSegment {
         var pieces: [SegmentPattern.Piece] = []

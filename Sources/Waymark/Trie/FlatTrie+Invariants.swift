@@ -68,7 +68,7 @@ extension FlatTrie {
     }
 
     /// Leaf runs: every leaf is in exactly one node's run, terminals before catch-alls, each part by
-    /// priority (highest first) then registration; the last node has none; each node sums up its
+    /// priority (highest first), then query requirements (most first), then registration; the last node has none; each node sums up its
     /// first terminal leaf; every list a leaf addresses lies in its buffer.
     private func checkLeafRuns(_ views: Views, _ check: (Bool, @autoclosure () -> String) -> Void) {
         var owners = [Int](repeating: 0, count: views.leaves.count)
@@ -89,8 +89,11 @@ extension FlatTrie {
                     if position > start {
                         let before = views.leaves[position - 1]
                         check(
-                            before.priority > leaf.priority
-                                || (before.priority == leaf.priority && before.route.rawValue <= leaf.route.rawValue),
+                            Precedence.wins(
+                                priority: before.priority, queryRequirements: before.queryRequirementCount,
+                                registration: before.route.rawValue, overPriority: leaf.priority,
+                                queryRequirements: leaf.queryRequirementCount, registration: leaf.route.rawValue)
+                                || before.route == leaf.route,
                             "leaf \(position) of node \(index) is out of precedence order")
                     }
                     check(

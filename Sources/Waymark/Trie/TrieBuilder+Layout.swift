@@ -129,11 +129,13 @@ extension TrieBuilder {
             laid.append(leaves[head.offset])
             return
         }
-        // The leaves of one node are equally specific: priority, then registration decide.
+        // The leaves of one node are equally specific in their paths: priority, then the query
+        // items required, then registration decide.
         let run = list(from: head).map { leaves[$0.offset] }.sorted { left, right in
             Precedence.wins(
-                priority: left.priority, registration: left.route.rawValue, overPriority: right.priority,
-                registration: right.route.rawValue)
+                priority: left.priority, queryRequirements: left.queryRequirementCount,
+                registration: left.route.rawValue, overPriority: right.priority,
+                queryRequirements: right.queryRequirementCount, registration: right.route.rawValue)
         }
         laid.append(contentsOf: run)
     }

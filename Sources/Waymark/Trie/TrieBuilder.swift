@@ -203,7 +203,10 @@ struct TrieBuilder: Sendable {
                 scopeCount: UInt8(clamping: scopeIDs.count),
                 typedCount: UInt8(clamping: Int32(tableIndex: typedSlots.count) - typedStart),
                 parameterCount: UInt8(clamping: Int32(tableIndex: parameterPositions.count) - parameterStart),
-                flags: (variant.hasTrailingSlash ? 1 : 0) | (isCatchAll ? 2 : 0)))
+                // The parser allows at most 31 requirements: five bits.
+                flags: (variant.hasTrailingSlash ? 1 : 0) | (isCatchAll ? 2 : 0)
+                    | UInt8(truncatingIfNeeded: min(variant.query.count, TemplateParser.maximumQueryRequirements) << 3))
+        )
         let current = self.node(node)
         nextLeaf.append(isCatchAll ? current.catchAllHead : current.terminalHead)
         update(node) { record in

@@ -125,6 +125,14 @@ struct CompiledRouteMap: Sendable {
             let allQuery = parent.queryNames.union(queryNames)
             let chain = parent.chain + [mapped.caseName]
             if let childRoute {
+                // A nested route's template continues its parent's path, after which no query can
+                // come: the items belong on the nested cases.
+                if ownPaths.contains(where: { $0.contains("?") }) {
+                    throw mismatch(
+                        label,
+                        "the case nests routes, so its template '\(mapped.mapping.pattern)' cannot require query items; "
+                            + "require them on the nested cases")
+                }
                 let next = Parent(
                     chain: chain, label: label, paths: fullPaths, queryNames: allQuery, names: names,
                     settings: settings)
@@ -152,15 +160,29 @@ struct CompiledRouteMap: Sendable {
         try append(type, parent: parent, into: &entries, depth: depth)
     }
 
-    /// `template?name&name` → the template and the query names.
+    /// `template?name&name` → the template and the query names. An item with `=` (`id={id}`,
+    /// `tab=posts`) is a query item the template requires (``QueryRequirement``): it stays in the
+    /// template, and its captures are values of the case as a path's are. A bare name is a value
+    /// the case reads from the query when the link has it.
     private static func split(_ pattern: String, label: String) throws(RoutingError) -> (String, Set<String>) {
-        guard let question = pattern.firstIndex(of: "?") else { return (pattern, []) }
-        let names = pattern[pattern.index(after: question)...].split(separator: "&").map(String.init)
+        // The first `?` that no backslash escapes (`help\?` is a literal '?').
+        let mark = Array(pattern.utf8).withUnsafeBufferPointer { TemplateParser.queryMark($0) }
+        guard let mark else { return (pattern, []) }
+        let question = pattern.utf8.index(pattern.utf8.startIndex, offsetBy: mark)
+        let items = pattern[pattern.index(after: question)...].split(separator: "&").map(String.init)
         var seen: Set<String> = []
-        for name in names where !seen.insert(name).inserted || name.isEmpty {
-            throw mismatch(label, "the mapping '\(pattern)' lists the query value '\(name)' twice")
+        var required: [String] = []
+        for item in items {
+            if item.contains("=") {
+                required.append(item)
+                continue
+            }
+            guard seen.insert(item).inserted, !item.isEmpty else {
+                throw mismatch(label, "the mapping '\(pattern)' lists the query value '\(item)' twice")
+            }
         }
-        return (String(pattern[..<question]), seen)
+        let path = String(pattern[..<question])
+        return (required.isEmpty ? path : path + "?" + required.joined(separator: "&"), seen)
     }
 
     private static func join(_ parent: String, _ child: String) -> String {
@@ -197,6 +219,10 @@ extension CompiledRouteMap {
             }
             let variants = template.variants
             for variant in variants {
+                // Query items the template requires capture values as the path does.
+                for requirement in variant.query {
+                    for (name, type) in requirement.parameterCaptures { parameters[name] = (type, false, false) }
+                }
                 for segment in variant.segments {
                     switch segment {
                     case .parameter(let name, let type):
@@ -215,6 +241,7 @@ extension CompiledRouteMap {
             for name in parameters.keys {
                 let inEvery = variants.allSatisfy { variant in
                     variant.segments.contains { $0.capturedNames.contains(name) }
+                        || variant.query.contains { $0.parameterCaptures.contains { $0.name == name } }
                 }
                 parameters[name]?.required = inEvery
             }

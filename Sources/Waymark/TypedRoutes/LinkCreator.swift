@@ -246,11 +246,11 @@ public struct LinkCreator: Sendable {
         let variants = template.variants
         guard
             let variant = variants.reversed().first(where: { variant in
-                variant.segments.flatMap(\.parameterCaptures).allSatisfy { path[$0.name] != nil }
+                variant.parameterCaptures.allSatisfy { path[$0.name] != nil }
             })
         else {
             // Name what even the shortest variant needs: optional groups are not missing.
-            let needed = (variants.first?.segments ?? []).flatMap(\.parameterCaptures).map(\.name)
+            let needed = (variants.first?.parameterCaptures ?? []).map(\.name)
             let missing = needed.filter { path[$0] == nil }
             throw RoutingError(
                 code: .missingParameter,
@@ -294,12 +294,48 @@ public struct LinkCreator: Sendable {
         }
         var written = segments.joined(separator: "/")
         if variant.hasTrailingSlash && !written.isEmpty { written += "/" }
-        let queryItems = values.query
+        // The items the variant requires come first, in its order, then the others given.
+        var queryItems: [String] = []
+        for requirement in variant.query {
+            queryItems.append(try requiredItem(requirement, path, label: label))
+        }
+        queryItems += values.query.map { item in
+            LinkEncoding.queryComponent(item.name) + "=" + LinkEncoding.queryComponent(item.value ?? "")
+        }
         guard !queryItems.isEmpty else { return written }
-        return written + "?"
-            + queryItems.map { item in
-                LinkEncoding.queryComponent(item.name) + "=" + LinkEncoding.queryComponent(item.value ?? "")
-            }.joined(separator: "&")
+        return written + "?" + queryItems.joined(separator: "&")
+    }
+
+    /// A query item a variant requires, filled with the values and encoded: `id=7`, `id=7L`,
+    /// `tab=posts`, or the name alone for an item whose presence is required.
+    private func requiredItem(_ requirement: QueryRequirement, _ path: [String: [String]], label: String)
+        throws(RoutingError) -> String
+    {
+        let name = LinkEncoding.queryComponent(requirement.name)
+        switch requirement.value {
+        case .present:
+            return name
+        case .literal(let text):
+            return name + "=" + LinkEncoding.queryComponent(text)
+        case .parameter(let parameter, let type):
+            let value = path[parameter]?.first ?? ""
+            guard !value.isEmpty else {
+                throw RoutingError(
+                    code: .linkUnavailable,
+                    message: "\(label): '\(parameter)' is empty, and the query item '\(requirement.name)' needs a value"
+                )
+            }
+            if let type, let builtIn = [ParameterType.int, .float, .uuid].first(where: { $0.name == type }),
+                !builtIn.accepts(value)
+            {
+                throw RoutingError(
+                    code: .invalidParameter,
+                    message: "\(label): '\(parameter)' is \"\(value)\", which is not a valid \(type)")
+            }
+            return name + "=" + LinkEncoding.queryComponent(value)
+        case .pattern(let pattern):
+            return name + "=" + LinkEncoding.queryComponent(try fill(pattern, path, label: label))
+        }
     }
 }
 

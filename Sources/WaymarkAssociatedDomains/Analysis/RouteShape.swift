@@ -34,6 +34,11 @@ struct VariantShape: Sendable {
     /// analysis takes to be any value (see ``DomainRoutes/shapes(of:in:)``).
     var patterns: [Int: PatternSegment] = [:]
 
+    /// The query items the variant requires (``QueryRequirement``), by name. The file's components
+    /// carry no `?` for them: a path alone sends such a link, and the app checks the items, so the
+    /// file is wider than the route, never narrower.
+    var requiredQueryItems: [String] = []
+
     /// A segment with parameters inside it, and the shapes of its captures' types.
     struct PatternSegment: Sendable {
         let pattern: SegmentPattern
@@ -173,7 +178,8 @@ struct DomainRoutes: Sendable {
                 }
             }
             return VariantShape(
-                registration: registration.index, segments: segments, opaqueTypes: opaque, patterns: patterns)
+                registration: registration.index, segments: segments, opaqueTypes: opaque, patterns: patterns,
+                requiredQueryItems: variant.query.map(\.name))
         }
     }
 

@@ -1,0 +1,162 @@
+/// A query item a template requires, written after `?`: `users?id={id}`, `?id={id<int>}`,
+/// `?name={first}_{last}`, `?tab=posts`, `?preview`.
+///
+/// A route whose matched variant has requirements matches a URL only when its query satisfies every
+/// one of them; otherwise the next candidate is tried, as for a typed path parameter whose type
+/// refuses its segment (Android Navigation's rule for query arguments). An item is found by its
+/// percent-decoded name, in any order, among any other items. A requirement is satisfied when the
+/// query holds at least one item of its name and **every** item of that name has a value it
+/// accepts:
+///
+/// | written | satisfied by |
+/// |---|---|
+/// | `id={id}` | a non-empty value, captured as the parameter `id` |
+/// | `id={id<int>}` | a value the type accepts, as in a path (`<int>`, `<float>`, `<uuid>`, a registered type) |
+/// | `id={id}L`, `name={first}_{last}` | a value the text around the parameters frames (the rule of ``SegmentPattern``) |
+/// | `tab=posts` | exactly that value |
+/// | `preview` | an item of that name, with any value or none |
+///
+/// An item the link repeats (`?tag=a&tag=b`, a list) must satisfy the requirement each time; the
+/// parameter holds the first item's value, and the whole list is in the request's query
+/// (``RouteRequest/queryParameters``). An optional group makes a requirement optional:
+/// `search?q={q}(&page={page<int>})` matches with or without `page`; a link whose `page` the
+/// requirement refuses (`page=x`) matches the variant without it, as if it had no `page` (unlike a
+/// required item, which makes the route not match).
+///
+/// Precedence: between two variants that match the same path equally specifically, the one with
+/// more requirements comes first, so `users?id={id}` is tried before `users`.
+public struct QueryRequirement: Hashable, Sendable, CustomStringConvertible {
+    /// What the item's value must be.
+    public enum Value: Hashable, Sendable {
+        /// Any value, or none (`?preview`).
+        case present
+        /// Exactly this text, percent-decoded (`?tab=posts`).
+        case literal(String)
+        /// One parameter, typed or not (`?id={id}`, `?id={id<int>}`).
+        case parameter(name: String, type: String?)
+        /// Text around parameters (`?id={id}L`).
+        case pattern(SegmentPattern)
+    }
+
+    /// The item's name, percent-decoded.
+    public let name: String
+    /// What its value must be.
+    public let value: Value
+
+    /// Creates a requirement.
+    public init(name: String, value: Value) {
+        self.name = name
+        self.value = value
+    }
+
+    /// The requirement as a template writes it: `id={id<int>}`.
+    public var description: String {
+        let writtenName = SegmentPattern.written(name, atSegmentStart: false, inQuery: true)
+        switch value {
+        case .present: return writtenName
+        case .literal(let text):
+            return writtenName + "=" + SegmentPattern.written(text, atSegmentStart: false, inQuery: true)
+        case .parameter(let name, let type?): return "\(writtenName)={\(name)<\(type)>}"
+        case .parameter(let name, nil): return "\(writtenName)={\(name)}"
+        case .pattern(let pattern): return writtenName + "=" + pattern.written(inQuery: true)
+        }
+    }
+
+    /// The parameters the requirement captures, with their types.
+    package var parameterCaptures: [(name: String, type: String?)] {
+        switch value {
+        case .present, .literal: []
+        case .parameter(let name, let type): [(name, type)]
+        case .pattern(let pattern): pattern.captures
+        }
+    }
+
+    /// The requirement with its capture names left out: two requirements of one shape accept the
+    /// same links, so routes that differ only in them cannot be told apart.
+    package var shape: String {
+        switch value {
+        case .present, .literal: description
+        case .parameter(_, let type): "\(name)={<\(type ?? "")>}"
+        case .pattern(let pattern): "\(name)=" + pattern.shape.description
+        }
+    }
+
+    /// Why a query does not satisfy a requirement. The message names the item and what it must
+    /// be, never what the link carried (a query value can be a token).
+    package enum Failure: Hashable, Sendable {
+        case missing(name: String)
+        case refused(name: String, expected: String)
+
+        /// `query item 'id' is missing`, `query item 'id' is not a valid int`.
+        package var reason: String {
+            switch self {
+            case .missing(let name): "the query item '\(name)' is missing"
+            case .refused(let name, let expected): "the query item '\(name)' is not \(expected)"
+            }
+        }
+    }
+
+    /// Checks the requirement against a query, appending each captured value to `parameters`.
+    ///
+    /// Work: one pass over the query's items, and for each item of this name, one scan of its
+    /// value (linear, as ``SegmentPattern/scan(_:_:)``); a type's own check on each capture.
+    ///
+    /// - Parameters:
+    ///   - query: The link's query items, decoded.
+    ///   - types: The table's parameter types, by name.
+    ///   - parameters: Where the first item's captured values go, when the requirement is satisfied.
+    /// - Returns: `nil` when satisfied, or why not.
+    package func check(
+        _ query: QueryParameters, types: [String: ParameterType], into parameters: inout [RouteParameters.Parameter]
+    ) -> Failure? {
+        var work = 0
+        return check(query, types: types, into: &parameters, work: &work)
+    }
+
+    /// ``check(_:types:into:)``, adding to `work` one for each item looked at and one for each byte
+    /// of a value compared or scanned: the count the tests follow across sizes.
+    package func check(
+        _ query: QueryParameters, types: [String: ParameterType], into parameters: inout [RouteParameters.Parameter],
+        work: inout Int
+    ) -> Failure? {
+        var found = false
+        // The first item's captures are the parameters; the others are only checked.
+        var captured: [RouteParameters.Parameter] = []
+        for item in query {
+            work += 1
+            guard item.name == name else { continue }
+            defer { found = true }
+            let text = item.value ?? ""
+            work += text.utf8.count
+            switch value {
+            case .present:
+                continue
+            case .literal(let expected):
+                if text != expected { return .refused(name: name, expected: "'\(expected)'") }
+            case .parameter(let parameter, let type):
+                if text.isEmpty { return .refused(name: name, expected: "a non-empty value") }
+                if let type, types[type]?.accepts(text) != true {
+                    return .refused(name: name, expected: "a valid \(type)")
+                }
+                if !found { captured.append(.init(name: parameter, value: text)) }
+            case .pattern(let pattern):
+                var bytes = Array(text.utf8)
+                let ranges = bytes.withUnsafeMutableBufferPointer { buffer in
+                    pattern.captureRanges(in: UnsafeBufferPointer(buffer))
+                }
+                guard let ranges else { return .refused(name: name, expected: "of the form '\(pattern)'") }
+                for (capture, range) in zip(pattern.captures, ranges) {
+                    let value = String(decoding: bytes[range], as: UTF8.self)
+                    if let type = capture.type, types[type]?.accepts(value) != true {
+                        return .refused(name: name, expected: "of the form '\(pattern)' with a valid \(type)")
+                    }
+                    if !found { captured.append(.init(name: capture.name, value: value)) }
+                }
+                bytes.removeAll()
+            }
+        }
+        guard found else { return .missing(name: name) }
+        parameters += captured
+        return nil
+    }
+}

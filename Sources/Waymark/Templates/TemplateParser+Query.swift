@@ -1,0 +1,133 @@
+// The query part of a template: `users?id={id<int>}&tab=posts` (``QueryRequirement``).
+extension TemplateParser {
+    /// The most query items one template may require: a leaf of the trie keeps their number in
+    /// five bits of its flags (``FlatTrie/Leaf/queryRequirementCount``), and no real link needs more.
+    static let maximumQueryRequirements = 31
+
+    /// Where the query part starts: the first `?` that no backslash escapes, or `nil`.
+    static func queryMark(_ text: UnsafeBufferPointer<UInt8>) -> Int? {
+        var index = 0
+        while index < text.count {
+            switch text[index] {
+            case UInt8(ascii: "\\"): index += 2
+            case UInt8(ascii: "?"): return index
+            default: index += 1
+            }
+        }
+        return nil
+    }
+
+    /// Parses the query part (`range`, after the `?`) into requirements: items separated by `&`,
+    /// each a name (literal text) with an optional `=` and value (literal text, `{name}`,
+    /// `{name<type>}`, or text around parameters). Every captured name joins `names`, so that a
+    /// name the path also captures is refused. One pass over the bytes, plus the value's parse.
+    func parseQuery(
+        _ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, names: inout Set<String>, work: inout Int,
+        original: (Int) -> Int
+    ) throws(RoutingError) -> [QueryRequirement] {
+        guard !range.isEmpty else {
+            throw error(
+                at: original(range.lowerBound - 1), "'?' is followed by no query item; write 'path?name={name}'")
+        }
+        var requirements: [QueryRequirement] = []
+        var seen: Set<String> = []
+        var itemStart = range.lowerBound
+        var equals: Int?
+        var index = range.lowerBound
+        while index <= range.upperBound {
+            work += 1
+            if index < range.upperBound {
+                switch text[index] {
+                case UInt8(ascii: "\\"):
+                    index += 2
+                    continue
+                case UInt8(ascii: "="):
+                    if equals == nil { equals = index }
+                    index += 1
+                    continue
+                case UInt8(ascii: "&"):
+                    break
+                default:
+                    index += 1
+                    continue
+                }
+            }
+            let item = itemStart..<index
+            guard !item.isEmpty else {
+                throw error(at: original(itemStart), "an empty query item ('&&' or a trailing '&'); remove it")
+            }
+            let nameRange = itemStart..<(equals ?? index)
+            guard !nameRange.isEmpty else {
+                throw error(at: original(itemStart), "a query item needs a name before '=', as in 'id={id}'")
+            }
+            let name = try queryName(text, nameRange, original: original)
+            guard seen.insert(name).inserted else {
+                throw error(at: original(itemStart), "the query item '\(name)' is required twice; write it once")
+            }
+            let value: QueryRequirement.Value
+            if let equals {
+                value = try queryValue(text, (equals + 1)..<index, original: original)
+            } else {
+                value = .present
+            }
+            let requirement = QueryRequirement(name: name, value: value)
+            for (captured, _) in requirement.parameterCaptures where !names.insert(captured).inserted {
+                throw error(
+                    at: original(itemStart), "the parameter name '\(captured)' is used twice; rename one of them")
+            }
+            requirements.append(requirement)
+            if requirements.count > Self.maximumQueryRequirements {
+                throw error(
+                    at: original(itemStart),
+                    "more than \(Self.maximumQueryRequirements) query items are required; split the route")
+            }
+            itemStart = index + 1
+            equals = nil
+            index += 1
+        }
+        // In name order, so that two templates that require the same items in another order are one
+        // variant (the link's items match in any order).
+        return requirements.sorted { $0.name < $1.name }
+    }
+
+    /// A query item's name: literal text, escapes allowed, no parameter.
+    private func queryName(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, original: (Int) -> Int)
+        throws(RoutingError) -> String
+    {
+        var index = range.lowerBound
+        while index < range.upperBound {
+            switch text[index] {
+            case UInt8(ascii: "\\"):
+                index += 2
+                continue
+            case UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "*"), UInt8(ascii: "<"), UInt8(ascii: ">"),
+                UInt8(ascii: "?"), UInt8(ascii: "#"):
+                let character = Character(Unicode.Scalar(text[index]))
+                throw error(
+                    at: original(index),
+                    "a query item's name is literal text: '\(character)' cannot appear in it (write "
+                        + "'name={value}' to capture the value, or '\\\(character)' for a literal '\(character)')")
+            case 0..<0x20, 0x7F:
+                throw error(at: original(index), "control characters are not allowed in a template")
+            default:
+                index += 1
+            }
+        }
+        return String(decoding: Self.unescaped(text[range]), as: UTF8.self)
+    }
+
+    /// A query item's value: text, one parameter or text around parameters, as in a path segment
+    /// (``parsePattern(_:_:original:)``, which also reads the escapes).
+    private func queryValue(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, original: (Int) -> Int)
+        throws(RoutingError) -> QueryRequirement.Value
+    {
+        if range.isEmpty { return .literal("") }
+        switch try parsePattern(text, range, original: original) {
+        case .literal(let text): return .literal(text)
+        case .parameter(let name, let type): return .parameter(name: name, type: type)
+        case .pattern(let pattern): return .pattern(pattern)
+        case .anonymous, .catchAll:
+            throw error(at: original(range.lowerBound), "a query value cannot be a catch-all; write 'name={value}'")
+        }
+    }
+}
