@@ -59,7 +59,14 @@ import WaymarkTestSupport
             }
         }
         let trailing = Int.random(in: 0..<5, using: &random) == 0 && !(parts.last ?? "").hasPrefix("/*")
-        return parts.joined() + (trailing ? "/" : "")
+        // Now and then, query items the template requires (``QueryRequirement``).
+        var items: [String] = []
+        for name in ["k", "n"] where Int.random(in: 0..<6, using: &random) == 0 {
+            let values = ["{q\(name)}", "{q\(name)<int>}", "v", ""]
+            let value = values.randomElement(using: &random) ?? ""
+            items.append(value.isEmpty ? name : "\(name)=\(value)")
+        }
+        return parts.joined() + (trailing ? "/" : "") + (items.isEmpty ? "" : "?" + items.joined(separator: "&"))
     }
 
     static func randomScopes(_ random: inout SeededGenerator) -> [RouteScope] {
@@ -99,12 +106,14 @@ import WaymarkTestSupport
         let path = (0..<Int.random(in: 0...5, using: &random)).map { _ in pathWords.randomElement(using: &random) ?? "a"
         }
         .joined(separator: "/")
+        let queries = ["", "", "?k=7", "?k=v", "?n=x&k=1", "?k", "?n=12&k=v", "?k=", "?k=7&k=x"]
+        let query = queries.randomElement(using: &random) ?? ""
         switch Int.random(in: 0..<5, using: &random) {
-        case 0: return "s1://" + path
-        case 1: return "s2:" + path
-        case 2: return "https://d1.example/" + path
-        case 3: return "https://d2.example/" + path
-        default: return path
+        case 0: return "s1://" + path + query
+        case 1: return "s2:" + path + query
+        case 2: return "https://d1.example/" + path + query
+        case 3: return "https://d2.example/" + path + query
+        default: return path + query
         }
     }
 
@@ -144,15 +153,41 @@ import WaymarkTestSupport
             // A route is ranked in its best scope: exact before any.
             let scopeRank = registration.scopes.contains(exact) ? 2 : registration.scopes.contains(any) ? 1 : 0
             guard scopeRank > 0 else { continue }
-            let matching = registration.template.variants.filter { matches($0, url, options: options) }
-            guard let best = matching.map(Specificity.init).min() else { continue }
+            let matching = registration.template.variants.filter {
+                matches($0, url, options: options) && satisfies($0.query, url.query)
+            }
+            guard
+                let best = matching.map({ (Specificity($0), $0.query.count) }).min(by: {
+                    $0.0 != $1.0 ? $0.0 < $1.0 : $0.1 > $1.1
+                })
+            else { continue }
             found.append(
                 Ranked(
                     route: index,
                     precedence: Precedence(
-                        scopeRank: scopeRank, priority: registration.priority, specificity: best, registration: index)))
+                        scopeRank: scopeRank, priority: registration.priority, specificity: best.0,
+                        queryRequirements: best.1, registration: index)))
         }
         return found.sorted { $0.precedence < $1.precedence }
+    }
+
+    /// The documented meaning of required query items, written apart from the library's: every
+    /// item of the name fits (a literal equal, a parameter non-empty, an int as for a path), and
+    /// there is one.
+    static func satisfies(_ requirements: [QueryRequirement], _ query: QueryParameters) -> Bool {
+        requirements.allSatisfy { requirement in
+            let values = query.items.filter { $0.name == requirement.name }.map { $0.value ?? "" }
+            return !values.isEmpty
+                && values.allSatisfy { value in
+                    switch requirement.value {
+                    case .present: true
+                    case .literal(let text): value == text
+                    case .parameter(_, let type):
+                        !value.isEmpty && (type != "int" || (!value.hasPrefix("+") && Int64(value) != nil))
+                    case .pattern: false  // the generator writes none
+                    }
+                }
+        }
     }
 
     static func matches(_ variant: RouteTemplate.Variant, _ url: RouteURL, options: RouteTableOptions) -> Bool {
@@ -271,7 +306,8 @@ import WaymarkTestSupport
                 let ranked = Self.naive(registrations, url)
                 if ranked.count > 1, ranked[0].precedence.scopeRank == ranked[1].precedence.scopeRank,
                     ranked[0].priority == ranked[1].priority,
-                    ranked[0].precedence.specificity == ranked[1].precedence.specificity
+                    ranked[0].precedence.specificity == ranked[1].precedence.specificity,
+                    ranked[0].precedence.queryRequirements == ranked[1].precedence.queryRequirements
                 {
                     continue  // a registration-order tie: the order may decide
                 }
