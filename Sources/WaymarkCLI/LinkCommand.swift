@@ -27,6 +27,11 @@ struct LinkCommand: ParsableCommand {
     @Option(name: .customLong("query"), help: "A query item, as NAME=VALUE (repeatable, in order).")
     var query: [KeyValueArgument] = []
 
+    @Option(
+        name: .long,
+        help: "A fragment to end the link with (without '#'), for a route whose template requires none.")
+    var fragment: String?
+
     @Flag(name: .long, help: "Print the universal link (https://DOMAIN/…) instead of the app link.")
     var universal = false
 
@@ -61,9 +66,11 @@ struct LinkCommand: ParsableCommand {
             let link =
                 universal
                 ? try links.universalLink(
-                    for: route.template, parameters: parameters, query: items, scopes: route.scopes, domain: domain)
+                    for: route.template, parameters: parameters, query: items, fragment: fragment,
+                    scopes: route.scopes, domain: domain)
                 : try links.appLink(
-                    for: route.template, parameters: parameters, query: items, scopes: route.scopes, scheme: scheme)
+                    for: route.template, parameters: parameters, query: items, fragment: fragment,
+                    scopes: route.scopes, scheme: scheme)
             printLine(link)
         } catch {
             let hint = error.code == .missingParameter ? "; pass each as --param NAME=VALUE" : ""

@@ -166,7 +166,7 @@ import WaymarkTestSupport
                     route: index,
                     precedence: Precedence(
                         scopeRank: scopeRank, priority: registration.priority, specificity: best.0,
-                        queryRequirements: best.1, registration: index)))
+                        linkRequirements: best.1, registration: index)))
         }
         return found.sorted { $0.precedence < $1.precedence }
     }
@@ -307,7 +307,7 @@ import WaymarkTestSupport
                 if ranked.count > 1, ranked[0].precedence.scopeRank == ranked[1].precedence.scopeRank,
                     ranked[0].priority == ranked[1].priority,
                     ranked[0].precedence.specificity == ranked[1].precedence.specificity,
-                    ranked[0].precedence.queryRequirements == ranked[1].precedence.queryRequirements
+                    ranked[0].precedence.linkRequirements == ranked[1].precedence.linkRequirements
                 {
                     continue  // a registration-order tie: the order may decide
                 }

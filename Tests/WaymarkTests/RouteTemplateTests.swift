@@ -88,9 +88,9 @@ import Waymark
                 #""p/:1d" column 4: '1d' is not a valid parameter name; use letters, digits and '_', starting with a letter or '_'"#
         ),
         Invalid(
-            pattern: "search#top",
+            pattern: "help#a?b",
             message:
-                ##""search#top" column 7: a template has no query or fragment; '#' cannot appear in it (write '\#' for a literal '#' in a segment)"##
+                ##""help#a?b" column 7: '?' starts the query items and '#' the fragment, after the path; write '\?' for a literal '?' in a segment"##
         ),
         Invalid(
             pattern: "a/b>",

@@ -313,14 +313,18 @@ extension RouteTable {
         return matchedPath(variant, url, count: segments.count)
     }
 
-    /// The probe of a variant whose path matches: it fails on the first query requirement the URL
-    /// does not meet, saying which item and what it must be (never the value the link carried).
+    /// The probe of a variant whose path matches: it fails on the first query or fragment
+    /// requirement the URL does not meet, saying which and what it must be (never the value the
+    /// link carried).
     private func matchedPath(_ variant: RouteTemplate.Variant, _ url: RouteURL, count: Int) -> Probe {
         var unused: [RouteParameters.Parameter] = []
         for requirement in variant.query {
             if let failure = requirement.check(url.query, types: core.parameterTypes, into: &unused) {
                 return Probe(count: count, failure: "its path matches, but \(failure.reason)")
             }
+        }
+        if let failure = variant.fragment?.check(url.rawFragment, types: core.parameterTypes, into: &unused) {
+            return Probe(count: count, failure: "its path matches, but \(failure.reason)")
         }
         return Probe(count: count)
     }

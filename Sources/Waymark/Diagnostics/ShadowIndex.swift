@@ -141,8 +141,9 @@ struct ShadowIndex {
         self.candidates = candidates
         self.options = options
         self.parameterTypes = parameterTypes
-        // A variant that requires query items covers no other: a link without them skips it.
-        for (position, candidate) in candidates.enumerated() where candidate.variant.query.isEmpty {
+        // A variant that requires query items or a fragment covers no other: a link without them
+        // skips it.
+        for (position, candidate) in candidates.enumerated() where candidate.variant.linkRequirementCount == 0 {
             insert(candidate, at: position)
         }
         let routes = candidates.map(\.index)
@@ -296,11 +297,11 @@ struct ShadowIndex {
             work += 1
             // Read in place: a copy of the leaf would retain every ladder in it.
             let specificity = leaves[index].specificity
-            // Every leaf here requires no query items: at the same path, a variant that does
+            // Every leaf here has no requirement beyond its path: at the same path, a variant with one
             // comes first (``Precedence``).
             let comparison: Comparison =
                 specificity == me.specificity
-                ? (me.variant.query.isEmpty ? .same : .mineMoreSpecific)
+                ? (me.variant.linkRequirementCount == 0 ? .same : .mineMoreSpecific)
                 : specificity < me.specificity ? .theirsMoreSpecific : .mineMoreSpecific
             var winner: Int?
             func consider(_ position: Int?) {

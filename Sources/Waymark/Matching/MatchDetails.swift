@@ -161,7 +161,7 @@ extension MatchingCore {
     /// (``QueryRequirement``).
     func parameters(of found: Found, in source: String, firstCaptureStart: Int32 = 0) -> RouteParameters {
         let record = trie.leaves[leaf: found.leafIndex]
-        if record.requiresQuery { return parametersWithQuery(of: found, in: source) }
+        if record.hasLinkRequirements { return parametersWithQuery(of: found, in: source) }
         return pathParameters(of: found, record: record, in: source, firstCaptureStart: firstCaptureStart)
     }
 
@@ -170,7 +170,7 @@ extension MatchingCore {
     private func parametersWithQuery(of found: Found, in source: String) -> RouteParameters {
         let record = trie.leaves[leaf: found.leafIndex]
         let path = pathParameters(of: found, record: record, in: source, firstCaptureStart: 0)
-        let query = queryParameters(of: found.leafIndex, in: source, pathEnd: Int(found.pathEnd))
+        let query = linkParameters(of: found.leafIndex, in: source, pathEnd: Int(found.pathEnd))
         return RouteParameters(parameters: Array(path) + query)
     }
 

@@ -124,8 +124,8 @@ extension MatchingCore {
                     scopeID: scopeID
                 ).best()
                 if let found {
-                    if hasQueryRequirements && trie.leaves[leaf: found.leaf].requiresQuery {
-                        return bestCheckingQuery(bytes, context, path, segments, hasTrailingSlash)
+                    if hasLinkRequirements && trie.leaves[leaf: found.leaf].hasLinkRequirements {
+                        return bestCheckingRequirements(bytes, context, path, segments, hasTrailingSlash)
                     }
                     return FoundHit(
                         found: self.found(leafIndex: found.leaf, scopeID: scopeID, path: path),
@@ -154,8 +154,8 @@ extension MatchingCore {
                 scopeID: scopeID
             ).best()
             if let found {
-                if hasQueryRequirements && trie.leaves[leaf: found.leaf].requiresQuery {
-                    return bestCheckingQuery(bytes, context, path, segments, hasTrailingSlash)
+                if hasLinkRequirements && trie.leaves[leaf: found.leaf].hasLinkRequirements {
+                    return bestCheckingRequirements(bytes, context, path, segments, hasTrailingSlash)
                 }
                 return FoundHit(
                     found: self.found(leafIndex: found.leaf, scopeID: scopeID, path: path), route: found.route.rawValue,
@@ -216,7 +216,11 @@ extension MatchingCore {
         var matches: [Found] = []
         var best: Found?
         var firstCaptureStart: Int32 = 0
-        // The first path match whose query requirements the link does not meet, to say why.
+        // The link's fragment as written, for templates that require one.
+        let fragment = anatomy.fragment.map {
+            Substring(String(decoding: UnsafeBufferPointer(rebasing: bytes[$0]), as: UTF8.self))
+        }
+        // The first path match whose query or fragment requirements the link does not meet, to say why.
         var queryRefusal: (leaf: LeafIndex, failure: QueryRequirement.Failure)?
         for scopeID in scopeOrder(context) {
             let search = TrieSearch(
@@ -226,7 +230,7 @@ extension MatchingCore {
                 scopeID: scopeID)
             // With query requirements, every path match is checked in order (below), as for
             // `collectAll`, and the first that passes is the best.
-            if !collectAll && !hasQueryRequirements {
+            if !collectAll && !hasLinkRequirements {
                 if let found = search.best() {
                     best = self.found(leafIndex: found.leaf, scopeID: scopeID, path: anatomy.path)
                     firstCaptureStart = self.firstCaptureStart(leafIndex: found.leaf, segments: segments)
@@ -237,7 +241,7 @@ extension MatchingCore {
             var leaves: [LeafIndex] = []
             search.all(into: &leaves)
             for leafIndex in stablyOrderedByPriority(leaves) {
-                if hasQueryRequirements, let failure = queryFailure(leafIndex, query) {
+                if hasLinkRequirements, let failure = linkFailure(leafIndex, query, fragment) {
                     if queryRefusal == nil { queryRefusal = (leafIndex, failure) }
                     continue
                 }
@@ -248,7 +252,7 @@ extension MatchingCore {
                 matches.append(self.found(leafIndex: leafIndex, scopeID: scopeID, path: anatomy.path))
             }
         }
-        if collectAll || hasQueryRequirements {
+        if collectAll || hasLinkRequirements {
             best = matches.first
             if !collectAll, let best {
                 firstCaptureStart = self.firstCaptureStart(leafIndex: best.leafIndex, segments: segments)

@@ -1,55 +1,68 @@
-// Templates that require query items (`users?id={id}`, ``QueryRequirement``): the trie matches
-// the path, and a leaf whose variant requires items is taken only when the link's query has them;
-// otherwise the next candidate in precedence order is tried. Tables without such templates never
-// come here (``MatchingCore/hasQueryRequirements``).
+// Templates that require query items or a fragment (`users?id={id}`, `privacy#faq`;
+// ``QueryRequirement``, ``FragmentRequirement``): the trie matches the path, and a leaf whose
+// variant has such requirements is taken only when the link meets them; otherwise the next
+// candidate in precedence order is tried. Tables without such templates never come here
+// (``MatchingCore/hasLinkRequirements``).
 extension MatchingCore {
-    /// The requirements of a leaf's variant (empty for most leaves).
-    func requirements(of leafIndex: LeafIndex) -> [QueryRequirement] {
+    /// The variant of a leaf that has requirements beyond its path, or `nil`.
+    func requiringVariant(of leafIndex: LeafIndex) -> RouteTemplate.Variant? {
         let leaf = trie.leaves[leaf: leafIndex]
-        guard leaf.requiresQuery, leaf.route.offset < queryRequirements.count else { return [] }
-        let variants = queryRequirements[leaf.route.offset]
+        guard leaf.hasLinkRequirements, leaf.route.offset < linkRequirements.count else { return nil }
+        let variants = linkRequirements[leaf.route.offset]
         let variant = Int(leaf.variant)
-        return variant < variants.count ? variants[variant] : []
+        return variant < variants.count ? variants[variant] : nil
     }
 
-    /// The first requirement of the leaf's variant that `query` does not satisfy, or `nil`; the
-    /// values it captures go to `parameters`. Work: linear in the query's items for each
-    /// requirement (at most ``TemplateParser/maximumQueryRequirements``).
-    func queryFailure(
-        _ leafIndex: LeafIndex, _ query: QueryParameters, into parameters: inout [RouteParameters.Parameter]
+    /// The first requirement of the leaf's variant that the link's query and fragment do not meet,
+    /// or `nil`; the values they capture go to `parameters`. Work: linear in the query's items for
+    /// each requirement (at most ``TemplateParser/maximumQueryRequirements``), and in the fragment.
+    func linkFailure(
+        _ leafIndex: LeafIndex, _ query: QueryParameters, _ fragment: Substring?,
+        into parameters: inout [RouteParameters.Parameter]
     ) -> QueryRequirement.Failure? {
-        for requirement in requirements(of: leafIndex) {
+        guard let variant = requiringVariant(of: leafIndex) else { return nil }
+        for requirement in variant.query {
             if let failure = requirement.check(query, types: parameterTypes, into: &parameters) { return failure }
         }
+        if let failure = variant.fragment?.check(fragment, types: parameterTypes, into: &parameters) { return failure }
         return nil
     }
 
-    /// ``queryFailure(_:_:into:)`` without the captures.
-    func queryFailure(_ leafIndex: LeafIndex, _ query: QueryParameters) -> QueryRequirement.Failure? {
+    /// ``linkFailure(_:_:_:into:)`` without the captures.
+    func linkFailure(_ leafIndex: LeafIndex, _ query: QueryParameters, _ fragment: Substring?)
+        -> QueryRequirement.Failure?
+    {
         var unused: [RouteParameters.Parameter] = []
-        return queryFailure(leafIndex, query, into: &unused)
+        return linkFailure(leafIndex, query, fragment, into: &unused)
     }
 
-    /// The query items of a link whose route path ends at `pathEnd` (none when it has no query, or
-    /// more items than the limit allows: such a link matches nothing anyway).
-    static func query(_ bytes: UnsafeBufferPointer<UInt8>, after pathEnd: Int, limits: RouteLimits) -> QueryParameters {
-        guard let range = try? URLAnatomy.tail(bytes, from: pathEnd).query else { return QueryParameters() }
-        return QueryParameters(
-            bytes: UnsafeBufferPointer(rebasing: bytes[range]), maximumItems: limits.maximumQueryItems)
-            ?? QueryParameters()
+    /// The query items and the fragment of a link whose route path ends at `pathEnd` (no items when
+    /// it has no query, or more items than the limit allows: such a link matches nothing anyway).
+    static func tail(_ bytes: UnsafeBufferPointer<UInt8>, after pathEnd: Int, limits: RouteLimits)
+        -> (query: QueryParameters, fragment: Substring?)
+    {
+        guard let tail = try? URLAnatomy.tail(bytes, from: pathEnd) else { return (QueryParameters(), nil) }
+        let query =
+            tail.query.flatMap {
+                QueryParameters(bytes: UnsafeBufferPointer(rebasing: bytes[$0]), maximumItems: limits.maximumQueryItems)
+            } ?? QueryParameters()
+        let fragment = tail.fragment.map {
+            Substring(String(decoding: UnsafeBufferPointer(rebasing: bytes[$0]), as: UTF8.self))
+        }
+        return (query, fragment)
     }
 
-    /// The best match of a link whose best path match requires query items: every path match, in
-    /// precedence order scope by scope, until one whose requirements the query satisfies.
+    /// The best match of a link whose best path match has requirements beyond its path: every path
+    /// match, in precedence order scope by scope, until one whose requirements the link meets.
     ///
     /// Work: the search of every candidate (as ``RouteTable/candidates(_:)``), then for each, in
     /// order, one check of its requirements; it stops at the first that passes.
     @inline(never)
-    func bestCheckingQuery(
+    func bestCheckingRequirements(
         _ bytes: UnsafeBufferPointer<UInt8>, _ context: ScopeContext, _ path: Range<Int>,
         _ segments: UnsafeBufferPointer<SegmentRef>, _ hasTrailingSlash: Bool
     ) -> FoundHit? {
-        let query = Self.query(bytes, after: path.upperBound, limits: options.limits)
+        let (query, fragment) = Self.tail(bytes, after: path.upperBound, limits: options.limits)
         for scopeID in scopeOrder(context) {
             var leaves: [LeafIndex] = []
             TrieSearch(
@@ -57,7 +70,7 @@ extension MatchingCore {
                 strictTrailingSlash: options.strictTrailingSlash, foldFirstSegment: context.foldFirstSegment,
                 scopeID: scopeID
             ).all(into: &leaves)
-            for leafIndex in stablyOrderedByPriority(leaves) where queryFailure(leafIndex, query) == nil {
+            for leafIndex in stablyOrderedByPriority(leaves) where linkFailure(leafIndex, query, fragment) == nil {
                 return FoundHit(
                     found: found(leafIndex: leafIndex, scopeID: scopeID, path: path),
                     route: trie.leaves[leaf: leafIndex].route.rawValue, core: Unmanaged.passUnretained(self))
@@ -66,13 +79,13 @@ extension MatchingCore {
         return nil
     }
 
-    /// The parameters a leaf's query requirements capture from the link `source` (whose route path
-    /// ends at `pathEnd`), in the requirements' order.
-    func queryParameters(of leafIndex: LeafIndex, in source: String, pathEnd: Int) -> [RouteParameters.Parameter] {
+    /// The parameters a leaf's query and fragment requirements capture from the link `source`
+    /// (whose route path ends at `pathEnd`), in the requirements' order.
+    func linkParameters(of leafIndex: LeafIndex, in source: String, pathEnd: Int) -> [RouteParameters.Parameter] {
         source.withUTF8Bytes { bytes in
-            let query = Self.query(bytes, after: pathEnd, limits: options.limits)
+            let (query, fragment) = Self.tail(bytes, after: pathEnd, limits: options.limits)
             var parameters: [RouteParameters.Parameter] = []
-            _ = queryFailure(leafIndex, query, into: &parameters)
+            _ = linkFailure(leafIndex, query, fragment, into: &parameters)
             return parameters
         }
     }

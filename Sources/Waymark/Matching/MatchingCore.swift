@@ -33,12 +33,13 @@ final class MatchingCore: Sendable {
     let hasExactUniversalScopes: Bool
     /// The scope ID of `.app(primary scheme)`, for internal route strings; none when not registered.
     let primaryAppScopeID: ScopeID
-    /// Each route's query requirements, by variant (``RouteTemplate/Variant/query``); empty when
-    /// no template of the table requires query items, so that such tables check nothing.
-    let queryRequirements: [[[QueryRequirement]]]
-    /// Whether any template requires query items: a leaf that does is taken only once its
-    /// requirements are checked (``MatchingCore/queryFailure(_:_:)``).
-    let hasQueryRequirements: Bool
+    /// Each route's variants, when some template requires query items or a fragment
+    /// (``RouteTemplate/Variant/query``, ``RouteTemplate/Variant/fragment``); empty otherwise, so
+    /// that such tables check nothing.
+    let linkRequirements: [[RouteTemplate.Variant]]
+    /// Whether any template requires query items or a fragment: a leaf that does is taken only once
+    /// its requirements are checked (``MatchingCore/linkFailure(_:_:_:)``).
+    let hasLinkRequirements: Bool
 
     init(plan: TablePlan) {
         let layout = plan.trie.build(types: plan.types)
@@ -90,8 +91,8 @@ final class MatchingCore: Sendable {
         hasExactUniversalScopes = plan.scopeList.contains { if case .universal = $0 { true } else { false } }
         primaryAppScopeID = plan.schemes.first.flatMap { plan.scopeIDs[.app(scheme: $0)] } ?? .none
         // Read from the leaves, so that a table without query requirements reads no template again.
-        hasQueryRequirements = layout.leaves.contains { $0.requiresQuery }
-        queryRequirements = hasQueryRequirements ? plan.definitions.map { $0.template.variants.map(\.query) } : []
+        hasLinkRequirements = layout.leaves.contains { $0.hasLinkRequirements }
+        linkRequirements = hasLinkRequirements ? plan.definitions.map(\.template.variants) : []
     }
 
     var acceptsEverything: Bool { schemes.isEmpty && domains.isEmpty }

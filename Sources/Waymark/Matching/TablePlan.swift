@@ -149,8 +149,9 @@ struct TablePlan: Sendable {
                     typesKnown = false
                 }
                 for segment in variant.segments { segment.forEachParameterCapture(check) }
-                for requirement in variant.query {
-                    for capture in requirement.parameterCaptures { check(capture.name, capture.type) }
+                for capture in variant.query.flatMap(\.parameterCaptures) + (variant.fragment?.parameterCaptures ?? [])
+                {
+                    check(capture.name, capture.type)
                 }
             }
             let written = definitions[index].scopes
@@ -262,9 +263,10 @@ struct TablePlan: Sendable {
         struct Shape: Hashable {
             var types: [Int32]
             var trailingSlash: Bool?
-            /// The query items the variant requires, without capture names (``QueryRequirement/shape``):
-            /// variants that require different items never conflict.
-            var query: [String]
+            /// The query items and the fragment the variant requires, without capture names
+            /// (``QueryRequirement/shape``, ``FragmentRequirement/shape``): variants that require
+            /// different ones never conflict.
+            var requirements: [String]
         }
         /// Where in the group the first leaf of a shape in a scope is, and the first of another route
         /// than that one's.
@@ -280,7 +282,7 @@ struct TablePlan: Sendable {
                 let shape = Shape(
                     types: trie.typedSlots(of: leaf).map(\.type),
                     trailingSlash: options.strictTrailingSlash ? leaf.hasTrailingSlash : nil,
-                    query: leaf.requiresQuery ? queryShape(of: leaf) : [])
+                    requirements: leaf.hasLinkRequirements ? requirementShape(of: leaf) : [])
                 func route(_ at: Int) -> RouteIndex { trie.leaves[group[at].offset].route }
                 var found: Int?
                 for scope in trie.scopes(of: leaf) {
@@ -315,7 +317,7 @@ struct TablePlan: Sendable {
         let variant = template.variants[Int(later.variant)]
         let otherVariant = other.variants[Int(earlier.variant)]
         func names(_ variant: RouteTemplate.Variant) -> [String] {
-            variant.segments.compactMap(Self.parameterName) + variant.query.flatMap { $0.parameterCaptures.map(\.name) }
+            variant.segments.compactMap(Self.parameterName) + variant.parameterCaptures.map(\.name)
         }
         if names(variant) == names(otherVariant) {
             fail(
@@ -331,11 +333,12 @@ struct TablePlan: Sendable {
         }
     }
 
-    /// The shapes of the query items a leaf's variant requires.
-    private func queryShape(of leaf: FlatTrie.Leaf) -> [String] {
+    /// The shapes of the query items and the fragment a leaf's variant requires.
+    private func requirementShape(of leaf: FlatTrie.Leaf) -> [String] {
         let variants = definitions[leaf.route.offset].template.variants
         let index = Int(leaf.variant)
-        return index < variants.count ? variants[index].query.map(\.shape) : []
+        guard index < variants.count else { return [] }
+        return variants[index].query.map(\.shape) + (variants[index].fragment.map { [$0.shape] } ?? [])
     }
 
     // MARK: - Helpers

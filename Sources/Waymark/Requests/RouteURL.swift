@@ -92,7 +92,8 @@ public struct RouteURL: Hashable, Sendable, CustomStringConvertible {
     public var hasTrailingSlash: Bool { storage.hasTrailingSlash }
     /// The decoded query items.
     public var query: QueryParameters { storage.query }
-    /// The decoded fragment (never used for matching), or `nil` when there is no `#`.
+    /// The decoded fragment, or `nil` when there is no `#`. Matched only by templates that require
+    /// a fragment (``FragmentRequirement``).
     public var fragment: String? {
         storage.fragment.map { range in
             string.withUTF8Bytes {
@@ -126,6 +127,16 @@ public struct RouteURL: Hashable, Sendable, CustomStringConvertible {
         let after = utf8.index(after: start)
         let end = utf8[after...].firstIndex(of: UInt8(ascii: "#")) ?? utf8.endIndex
         return string[after..<end]
+    }
+
+    /// The fragment as written (still percent-encoded), without `#`; `nil` when the URL has none.
+    var rawFragment: Substring? {
+        storage.fragment.map { range in
+            let utf8 = string.utf8
+            let start = utf8.index(utf8.startIndex, offsetBy: Int(range.lowerBound))
+            let end = utf8.index(utf8.startIndex, offsetBy: Int(range.upperBound))
+            return string[start..<end]
+        }
     }
 
     /// Two URLs are equal when they were parsed from equal strings.

@@ -215,10 +215,9 @@ public struct LinkCatalogue: Sendable {
                 }
                 if let name = segment.catchAllName { slots.append((name, [["a", "b"], ["example"], ["1"]])) }
             }
-            for requirement in variant.query {
-                for (name, type) in requirement.parameterCaptures {
-                    slots.append((name, examples(name: name, type: type).map { [$0] }))
-                }
+            for (name, type) in variant.query.flatMap(\.parameterCaptures) + (variant.fragment?.parameterCaptures ?? [])
+            {
+                slots.append((name, examples(name: name, type: type).map { [$0] }))
             }
             let rounds = slots.map(\.choices.count).max() ?? 1
             for round in 0..<rounds {

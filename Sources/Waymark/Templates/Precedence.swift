@@ -106,17 +106,17 @@ package struct Precedence: Comparable, Sendable {
     package var specificity: Specificity
     /// How many query items the variant requires (``QueryRequirement``): with the same path, a
     /// variant that requires more is tried first (`users?id={id}` before `users`).
-    package var queryRequirements: Int
+    package var linkRequirements: Int
     /// The registration's index in its table.
     package var registration: Int
 
     package init(
-        scopeRank: Int = 0, priority: Int, specificity: Specificity, queryRequirements: Int = 0, registration: Int
+        scopeRank: Int = 0, priority: Int, specificity: Specificity, linkRequirements: Int = 0, registration: Int
     ) {
         self.scopeRank = scopeRank
         self.priority = priority
         self.specificity = specificity
-        self.queryRequirements = queryRequirements
+        self.linkRequirements = linkRequirements
         self.registration = registration
     }
 
@@ -125,7 +125,7 @@ package struct Precedence: Comparable, Sendable {
         if lhs.scopeRank != rhs.scopeRank { return lhs.scopeRank > rhs.scopeRank }
         if lhs.priority != rhs.priority { return lhs.priority > rhs.priority }
         if lhs.specificity != rhs.specificity { return lhs.specificity < rhs.specificity }
-        if lhs.queryRequirements != rhs.queryRequirements { return lhs.queryRequirements > rhs.queryRequirements }
+        if lhs.linkRequirements != rhs.linkRequirements { return lhs.linkRequirements > rhs.linkRequirements }
         return lhs.registration < rhs.registration
     }
 
@@ -134,11 +134,11 @@ package struct Precedence: Comparable, Sendable {
     /// registration.
     @inline(__always)
     package static func wins(
-        priority: Int32, queryRequirements: Int32, registration: Int32, overPriority otherPriority: Int32,
-        queryRequirements otherRequirements: Int32, registration otherRegistration: Int32
+        priority: Int32, linkRequirements: Int32, registration: Int32, overPriority otherPriority: Int32,
+        linkRequirements otherRequirements: Int32, registration otherRegistration: Int32
     ) -> Bool {
         if priority != otherPriority { return priority > otherPriority }
-        if queryRequirements != otherRequirements { return queryRequirements > otherRequirements }
+        if linkRequirements != otherRequirements { return linkRequirements > otherRequirements }
         return registration < otherRegistration
     }
 

@@ -86,12 +86,19 @@ public struct QueryRequirement: Hashable, Sendable, CustomStringConvertible {
     package enum Failure: Hashable, Sendable {
         case missing(name: String)
         case refused(name: String, expected: String)
+        /// The link has no fragment; `expected` is the template's (``FragmentRequirement``).
+        case fragmentMissing(expected: String)
+        /// The link's fragment does not fit the template's.
+        case fragmentRefused(expected: String)
 
-        /// `query item 'id' is missing`, `query item 'id' is not a valid int`.
+        /// `query item 'id' is missing`, `query item 'id' is not a valid int`, `the link has no
+        /// fragment (the template expects '#faq')`.
         package var reason: String {
             switch self {
             case .missing(let name): "the query item '\(name)' is missing"
             case .refused(let name, let expected): "the query item '\(name)' is not \(expected)"
+            case .fragmentMissing(let expected): "the link has no fragment (the template expects '\(expected)')"
+            case .fragmentRefused(let expected): "the fragment does not fit '\(expected)'"
             }
         }
     }

@@ -9,7 +9,8 @@
 ///   matches exactly one segment;
 /// - `( … )` is an optional group, all or nothing, anywhere: `user/:id(/:tab)` is one route that
 ///   matches `user/7` and `user/7/posts`;
-/// - `?` starts the query items a link must carry: `users?id={id<int>}` (``QueryRequirement``);
+/// - `?` starts the query items a link must carry: `users?id={id<int>}` (``QueryRequirement``), and
+///   `#` the fragment it must carry: `privacy#faq`, `user#/view/:id` (``FragmentRequirement``);
 /// - the template `/` matches a URL with no path segments (`shop://`, `https://shop.example.com/`).
 ///
 /// Templates written in source are string literals. A literal that does not parse does not trap: the
@@ -32,24 +33,38 @@ public struct RouteTemplate: Hashable, Sendable, CustomStringConvertible, Expres
         /// The query items a link must carry (`users?id={id}`), in name order; empty for most
         /// templates. See ``QueryRequirement``.
         public let query: [QueryRequirement]
+        /// The fragment a link must carry (`privacy#faq`, `user#/view/:id`), or `nil`. See
+        /// ``FragmentRequirement``.
+        public let fragment: FragmentRequirement?
 
         /// Creates a variant.
-        public init(segments: [TemplateSegment], hasTrailingSlash: Bool, query: [QueryRequirement] = []) {
+        public init(
+            segments: [TemplateSegment], hasTrailingSlash: Bool, query: [QueryRequirement] = [],
+            fragment: FragmentRequirement? = nil
+        ) {
             self.segments = segments
             self.hasTrailingSlash = hasTrailingSlash
             self.query = query
+            self.fragment = fragment
         }
 
         /// The variant written as a template, with a leading `/`.
         public var description: String {
             "/" + segments.map(\.description).joined(separator: "/") + (hasTrailingSlash ? "/" : "")
                 + (query.isEmpty ? "" : "?" + query.map(\.description).joined(separator: "&"))
+                + (fragment?.description ?? "")
         }
 
-        /// The one-segment parameters of the path and the query's captures, with their types.
+        /// The one-segment parameters of the path, and the captures of the query and the fragment,
+        /// with their types.
         package var parameterCaptures: [(name: String, type: String?)] {
             segments.flatMap(\.parameterCaptures) + query.flatMap(\.parameterCaptures)
+                + (fragment?.parameterCaptures ?? [])
         }
+
+        /// How many requirements beyond the path the variant has: its query items, and one for a
+        /// fragment. At the same path, more comes first (``Precedence``).
+        package var linkRequirementCount: Int { query.count + (fragment == nil ? 0 : 1) }
     }
 
     /// The template exactly as it was written.
@@ -128,6 +143,7 @@ public struct RouteTemplate: Hashable, Sendable, CustomStringConvertible, Expres
         for variant in variants.reversed() {
             let captured =
                 variant.segments.flatMap(\.capturedNames) + variant.query.flatMap { $0.parameterCaptures.map(\.name) }
+                + (variant.fragment?.parameterCaptures.map(\.name) ?? [])
             for name in captured where seen.insert(name).inserted {
                 names.append(name)
             }

@@ -1,20 +1,71 @@
 // The query part of a template: `users?id={id<int>}&tab=posts` (``QueryRequirement``).
 extension TemplateParser {
-    /// The most query items one template may require: a leaf of the trie keeps their number in
-    /// five bits of its flags (``FlatTrie/Leaf/queryRequirementCount``), and no real link needs more.
-    static let maximumQueryRequirements = 31
+    /// The most query items one template may require: a leaf of the trie keeps their number, and
+    /// one for a fragment, in five bits of its flags (``FlatTrie/Leaf/linkRequirementCount``), and
+    /// no real link needs more.
+    static let maximumQueryRequirements = 30
 
-    /// Where the query part starts: the first `?` that no backslash escapes, or `nil`.
-    static func queryMark(_ text: UnsafeBufferPointer<UInt8>) -> Int? {
+    /// Where the query part starts: the first `?` that no backslash escapes (before `end`), or `nil`.
+    static func queryMark(_ text: UnsafeBufferPointer<UInt8>, before end: Int? = nil) -> Int? {
+        mark(UInt8(ascii: "?"), in: text, before: end ?? text.count)
+    }
+
+    /// The first `byte` that no backslash escapes, before `end`, or `nil`.
+    static func mark(_ byte: UInt8, in text: UnsafeBufferPointer<UInt8>, before end: Int) -> Int? {
         var index = 0
-        while index < text.count {
-            switch text[index] {
-            case UInt8(ascii: "\\"): index += 2
-            case UInt8(ascii: "?"): return index
-            default: index += 1
+        while index < end {
+            if text[index] == UInt8(ascii: "\\") {
+                index += 2
+                continue
             }
+            if text[index] == byte { return index }
+            index += 1
         }
         return nil
+    }
+
+    /// Parses the fragment part (`range`, after the `#`) into a ``FragmentRequirement``: segments
+    /// as in a path, separated by `/`; a catch-all only at the end.
+    func parseFragment(
+        _ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, names: inout Set<String>, original: (Int) -> Int
+    ) throws(RoutingError) -> FragmentRequirement {
+        var start = range.lowerBound
+        let hasLeadingSlash = start < range.upperBound && text[start] == UInt8(ascii: "/")
+        if hasLeadingSlash { start += 1 }
+        guard start < range.upperBound else {
+            throw error(
+                at: original(range.lowerBound - 1),
+                "'#' is followed by no fragment; write 'path#faq' or 'path#/view/:id'")
+        }
+        var segments: [TemplateSegment] = []
+        var segmentStart = start
+        var index = start
+        while index <= range.upperBound {
+            if index < range.upperBound && text[index] == UInt8(ascii: "\\") {
+                index += 2
+                continue
+            }
+            if index == range.upperBound || text[index] == UInt8(ascii: "/") {
+                if index == segmentStart {
+                    throw error(at: original(index), "empty segment in the fragment ('//'); remove the extra '/'")
+                }
+                let segment = try parseSegment(
+                    text, segmentStart..<index, isLast: index == range.upperBound, original: original)
+                var duplicate: String?
+                segment.forEachCapturedName { name in
+                    if duplicate == nil && !names.insert(name).inserted { duplicate = name }
+                }
+                if let duplicate {
+                    throw error(
+                        at: original(segmentStart),
+                        "the parameter name '\(duplicate)' is used twice; rename one of them")
+                }
+                segments.append(segment)
+                segmentStart = index + 1
+            }
+            index += 1
+        }
+        return FragmentRequirement(segments: segments, hasLeadingSlash: hasLeadingSlash)
     }
 
     /// Parses the query part (`range`, after the `?`) into requirements: items separated by `&`,

@@ -193,9 +193,11 @@ struct TemplateParser {
             return index < offsets.count ? offsets[index] : (offsets.last.map { $0 + 1 } ?? 0)
         }
         var start = 0
-        // The path ends at the first `?` that is not escaped; the query's requirements follow it.
-        let queryMark = Self.queryMark(text)
-        var end = queryMark ?? text.count
+        // The path ends at the first `?` that is not escaped, or the first `#`: the query's and the
+        // fragment's requirements follow.
+        let fragmentMark = Self.mark(UInt8(ascii: "#"), in: text, before: text.count)
+        let queryMark = Self.queryMark(text, before: fragmentMark)
+        var end = queryMark ?? fragmentMark ?? text.count
         if start < end, text[start] == UInt8(ascii: "/") { start += 1 }
         var hasTrailingSlash = false
         if end > start, text[end - 1] == UInt8(ascii: "/") {
@@ -208,9 +210,15 @@ struct TemplateParser {
         var names: Set<String> = []
         let query =
             try queryMark.map { mark throws(RoutingError) in
-                try parseQuery(text, (mark + 1)..<text.count, names: &names, work: &work, original: original)
+                try parseQuery(
+                    text, (mark + 1)..<(fragmentMark ?? text.count), names: &names, work: &work, original: original)
             } ?? []
-        if start >= end { return RouteTemplate.Variant(segments: [], hasTrailingSlash: false, query: query) }
+        let fragment = try fragmentMark.map { mark throws(RoutingError) in
+            try parseFragment(text, (mark + 1)..<text.count, names: &names, original: original)
+        }
+        if start >= end {
+            return RouteTemplate.Variant(segments: [], hasTrailingSlash: false, query: query, fragment: fragment)
+        }
 
         var segments: [TemplateSegment] = []
         var slashes = 0
@@ -244,10 +252,11 @@ struct TemplateParser {
             }
             index += 1
         }
-        return RouteTemplate.Variant(segments: segments, hasTrailingSlash: hasTrailingSlash, query: query)
+        return RouteTemplate.Variant(
+            segments: segments, hasTrailingSlash: hasTrailingSlash, query: query, fragment: fragment)
     }
 
-    private func parseSegment(
+    func parseSegment(
         _ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, isLast: Bool, original: (Int) -> Int
     ) throws(RoutingError) -> TemplateSegment {
         let first = text[range.lowerBound]
@@ -296,8 +305,8 @@ struct TemplateParser {
                 let character = Character(Unicode.Scalar(text[index]))
                 throw error(
                     at: original(index),
-                    "a template has no query or fragment; '\(character)' cannot appear in it "
-                        + "(write '\\\(character)' for a literal '\(character)' in a segment)")
+                    "'?' starts the query items and '#' the fragment, after the path; write '\\\(character)' "
+                        + "for a literal '\(character)' in a segment")
             case UInt8(ascii: "%") where Self.isPercentEscape(text, at: index, before: range.upperBound):
                 throw error(
                     at: original(index),

@@ -90,9 +90,9 @@ extension FlatTrie {
                         let before = views.leaves[position - 1]
                         check(
                             Precedence.wins(
-                                priority: before.priority, queryRequirements: before.queryRequirementCount,
+                                priority: before.priority, linkRequirements: before.linkRequirementCount,
                                 registration: before.route.rawValue, overPriority: leaf.priority,
-                                queryRequirements: leaf.queryRequirementCount, registration: leaf.route.rawValue)
+                                linkRequirements: leaf.linkRequirementCount, registration: leaf.route.rawValue)
                                 || before.route == leaf.route,
                             "leaf \(position) of node \(index) is out of precedence order")
                     }

@@ -55,13 +55,13 @@ extension FlatTrie {
 
         var hasTrailingSlash: Bool { flags & 1 != 0 }
         var isCatchAll: Bool { flags & 2 != 0 }
-        /// How many query items the leaf's variant requires (``QueryRequirement``), in the flags'
-        /// top five bits (``TemplateParser/maximumQueryRequirements`` is 31): between the leaves of
-        /// one node and one priority, more comes first.
-        var queryRequirementCount: Int32 { Int32(flags >> 3) }
-        /// Whether the leaf's variant requires query items: the lookup then checks them before it
-        /// takes the leaf.
-        var requiresQuery: Bool { flags >> 3 != 0 }
+        /// How many requirements beyond its path the leaf's variant has (its query items, and one
+        /// for a fragment; ``QueryRequirement``, ``FragmentRequirement``), in the flags' top five
+        /// bits: between the leaves of one node and one priority, more comes first.
+        var linkRequirementCount: Int32 { Int32(flags >> 3) }
+        /// Whether the leaf's variant requires query items or a fragment: the lookup then checks
+        /// them before it takes the leaf.
+        var hasLinkRequirements: Bool { flags >> 3 != 0 }
     }
 
     /// Eight bytes of a key from `offset` as a little-endian word, padded with zero bytes: what

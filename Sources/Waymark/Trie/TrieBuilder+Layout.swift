@@ -133,9 +133,9 @@ extension TrieBuilder {
         // items required, then registration decide.
         let run = list(from: head).map { leaves[$0.offset] }.sorted { left, right in
             Precedence.wins(
-                priority: left.priority, queryRequirements: left.queryRequirementCount,
+                priority: left.priority, linkRequirements: left.linkRequirementCount,
                 registration: left.route.rawValue, overPriority: right.priority,
-                queryRequirements: right.queryRequirementCount, registration: right.route.rawValue)
+                linkRequirements: right.linkRequirementCount, registration: right.route.rawValue)
         }
         laid.append(contentsOf: run)
     }

@@ -203,9 +203,9 @@ struct TrieBuilder: Sendable {
                 scopeCount: UInt8(clamping: scopeIDs.count),
                 typedCount: UInt8(clamping: Int32(tableIndex: typedSlots.count) - typedStart),
                 parameterCount: UInt8(clamping: Int32(tableIndex: parameterPositions.count) - parameterStart),
-                // The parser allows at most 31 requirements: five bits.
+                // The parser allows at most 30 query items and one fragment: five bits.
                 flags: (variant.hasTrailingSlash ? 1 : 0) | (isCatchAll ? 2 : 0)
-                    | UInt8(truncatingIfNeeded: min(variant.query.count, TemplateParser.maximumQueryRequirements) << 3))
+                    | UInt8(truncatingIfNeeded: min(variant.linkRequirementCount, 31) << 3))
         )
         let current = self.node(node)
         nextLeaf.append(isCatchAll ? current.catchAllHead : current.terminalHead)

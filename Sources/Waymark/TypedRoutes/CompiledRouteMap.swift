@@ -127,11 +127,11 @@ struct CompiledRouteMap: Sendable {
             if let childRoute {
                 // A nested route's template continues its parent's path, after which no query can
                 // come: the items belong on the nested cases.
-                if ownPaths.contains(where: { $0.contains("?") }) {
+                if ownPaths.contains(where: { $0.contains("?") || $0.contains("#") }) {
                     throw mismatch(
                         label,
-                        "the case nests routes, so its template '\(mapped.mapping.pattern)' cannot require query items; "
-                            + "require them on the nested cases")
+                        "the case nests routes, so its template '\(mapped.mapping.pattern)' cannot require query items "
+                            + "or a fragment; require them on the nested cases")
                 }
                 let next = Parent(
                     chain: chain, label: label, paths: fullPaths, queryNames: allQuery, names: names,
@@ -165,11 +165,17 @@ struct CompiledRouteMap: Sendable {
     /// template, and its captures are values of the case as a path's are. A bare name is a value
     /// the case reads from the query when the link has it.
     private static func split(_ pattern: String, label: String) throws(RoutingError) -> (String, Set<String>) {
-        // The first `?` that no backslash escapes (`help\?` is a literal '?').
-        let mark = Array(pattern.utf8).withUnsafeBufferPointer { TemplateParser.queryMark($0) }
-        guard let mark else { return (pattern, []) }
-        let question = pattern.utf8.index(pattern.utf8.startIndex, offsetBy: mark)
-        let items = pattern[pattern.index(after: question)...].split(separator: "&").map(String.init)
+        // The first `?` and `#` that no backslash escapes (`help\?` is a literal '?'); the fragment
+        // a template requires stays in it.
+        let bytes = Array(pattern.utf8)
+        let (fragmentMark, queryMark) = bytes.withUnsafeBufferPointer { buffer in
+            let fragment = TemplateParser.mark(UInt8(ascii: "#"), in: buffer, before: buffer.count)
+            return (fragment, TemplateParser.queryMark(buffer, before: fragment))
+        }
+        guard let queryMark else { return (pattern, []) }
+        let queryEnd = fragmentMark ?? bytes.count
+        let items = String(decoding: bytes[(queryMark + 1)..<queryEnd], as: UTF8.self).split(separator: "&")
+            .map(String.init)
         var seen: Set<String> = []
         var required: [String] = []
         for item in items {
@@ -181,8 +187,9 @@ struct CompiledRouteMap: Sendable {
                 throw mismatch(label, "the mapping '\(pattern)' lists the query value '\(item)' twice")
             }
         }
-        let path = String(pattern[..<question])
-        return (required.isEmpty ? path : path + "?" + required.joined(separator: "&"), seen)
+        let path = String(decoding: bytes[..<queryMark], as: UTF8.self)
+        let fragment = String(decoding: bytes[queryEnd...], as: UTF8.self)
+        return ((required.isEmpty ? path : path + "?" + required.joined(separator: "&")) + fragment, seen)
     }
 
     private static func join(_ parent: String, _ child: String) -> String {
@@ -220,8 +227,12 @@ extension CompiledRouteMap {
             let variants = template.variants
             for variant in variants {
                 // Query items the template requires capture values as the path does.
-                for requirement in variant.query {
-                    for (name, type) in requirement.parameterCaptures { parameters[name] = (type, false, false) }
+                for (name, type) in variant.query.flatMap(\.parameterCaptures) {
+                    parameters[name] = (type, false, false)
+                }
+                for segment in variant.fragment?.segments ?? [] {
+                    if let name = segment.catchAllName { parameters[name] = (nil, false, true) }
+                    for (name, type) in segment.parameterCaptures { parameters[name] = (type, false, false) }
                 }
                 for segment in variant.segments {
                     switch segment {
@@ -241,7 +252,7 @@ extension CompiledRouteMap {
             for name in parameters.keys {
                 let inEvery = variants.allSatisfy { variant in
                     variant.segments.contains { $0.capturedNames.contains(name) }
-                        || variant.query.contains { $0.parameterCaptures.contains { $0.name == name } }
+                        || variant.parameterCaptures.contains { $0.name == name }
                 }
                 parameters[name]?.required = inEvery
             }

@@ -132,36 +132,41 @@ public struct LinkCreator: Sendable {
     /// - Throws: ``RoutingError/Code/missingParameter`` naming the parameters without a value;
     ///   ``RoutingError/Code/invalidParameter`` for a value its typed parameter refuses;
     ///   ``RoutingError/Code/linkUnavailable`` for a name the template does not have.
+    ///
+    /// - Parameter fragment: A fragment to end the link with (`faq` gives `…#faq`), for a template
+    ///   that requires none; a template that requires one (`privacy#faq`) writes its own.
     public func path(
-        for template: RouteTemplate, parameters: RouteParameters, query: QueryParameters = QueryParameters()
+        for template: RouteTemplate, parameters: RouteParameters, query: QueryParameters = QueryParameters(),
+        fragment: String? = nil
     ) throws(RoutingError) -> String {
-        "/" + (try render(template, try values(template, parameters, query), label: template.pattern))
+        "/" + (try render(template, try values(template, parameters, query, fragment), label: template.pattern))
     }
 
     /// The app link of a template with route parameter values and query items (see
     /// ``path(for:parameters:query:)``).
     public func appLink(
         for template: RouteTemplate, parameters: RouteParameters, query: QueryParameters = QueryParameters(),
-        scopes: [RouteScope] = RouteScope.defaultScopes, scheme: String? = nil
+        fragment: String? = nil, scopes: [RouteScope] = RouteScope.defaultScopes, scheme: String? = nil
     ) throws(RoutingError) -> String {
         let chosen = try pick(scheme, kind: .app, scopes: scopes, label: template.pattern)
-        return chosen + "://" + (try render(template, try values(template, parameters, query), label: template.pattern))
+        return chosen + "://"
+            + (try render(template, try values(template, parameters, query, fragment), label: template.pattern))
     }
 
     /// The universal link of a template with route parameter values and query items (see
     /// ``path(for:parameters:query:)``).
     public func universalLink(
         for template: RouteTemplate, parameters: RouteParameters, query: QueryParameters = QueryParameters(),
-        scopes: [RouteScope] = RouteScope.defaultScopes, domain: String? = nil
+        fragment: String? = nil, scopes: [RouteScope] = RouteScope.defaultScopes, domain: String? = nil
     ) throws(RoutingError) -> String {
         let chosen = try pick(domain, kind: .universal, scopes: scopes, label: template.pattern)
         return "https://" + chosen + "/"
-            + (try render(template, try values(template, parameters, query), label: template.pattern))
+            + (try render(template, try values(template, parameters, query, fragment), label: template.pattern))
     }
 
-    private func values(_ template: RouteTemplate, _ parameters: RouteParameters, _ query: QueryParameters)
-        throws(RoutingError) -> LinkValues
-    {
+    private func values(
+        _ template: RouteTemplate, _ parameters: RouteParameters, _ query: QueryParameters, _ fragment: String?
+    ) throws(RoutingError) -> LinkValues {
         if let error = template.parseError { throw error }
         let known = Set(template.parameterNames)
         if let unknown = parameters.first(where: { !known.contains($0.name) }) {
@@ -172,7 +177,9 @@ public struct LinkCreator: Sendable {
         }
         var path: [String: [String]] = [:]
         for parameter in parameters { path[parameter.name, default: []].append(parameter.value) }
-        return LinkValues(path: path, query: query.items)
+        var values = LinkValues(path: path, query: query.items)
+        values.fragment = fragment
+        return values
     }
 
     // MARK: - Rendering
@@ -256,8 +263,41 @@ public struct LinkCreator: Sendable {
                 code: .missingParameter,
                 message: "\(label): no value for " + missing.map { "'\($0)'" }.joined(separator: ", "))
         }
+        let segments = try renderSegments(variant.segments, path, label: label)
+        var written = segments.joined(separator: "/")
+        if variant.hasTrailingSlash && !written.isEmpty { written += "/" }
+        // The items the variant requires come first, in its order, then the others given.
+        var queryItems: [String] = []
+        for requirement in variant.query {
+            queryItems.append(try requiredItem(requirement, path, label: label))
+        }
+        queryItems += values.query.map { item in
+            LinkEncoding.queryComponent(item.name) + "=" + LinkEncoding.queryComponent(item.value ?? "")
+        }
+        if !queryItems.isEmpty { written += "?" + queryItems.joined(separator: "&") }
+        // The fragment a variant requires, filled as a path is (its `/` separate its segments), or
+        // the one given.
+        if let fragment = variant.fragment {
+            if values.fragment != nil {
+                throw RoutingError(
+                    code: .linkUnavailable,
+                    message: "\(label): the template writes its own fragment ('\(fragment)'); give no other")
+            }
+            written +=
+                "#" + (fragment.hasLeadingSlash ? "/" : "")
+                + (try renderSegments(fragment.segments, path, label: label)).joined(separator: "/")
+        } else if let given = values.fragment {
+            written += "#" + LinkEncoding.fragment(given)
+        }
+        return written
+    }
+
+    /// Path segments (or a fragment's) filled with the values, each encoded.
+    private func renderSegments(_ templateSegments: [TemplateSegment], _ path: [String: [String]], label: String)
+        throws(RoutingError) -> [String]
+    {
         var segments: [String] = []
-        for segment in variant.segments {
+        for segment in templateSegments {
             switch segment {
             case .literal(let text):
                 segments.append(LinkEncoding.pathSegment(text))
@@ -292,18 +332,7 @@ public struct LinkCreator: Sendable {
                     code: .linkUnavailable, message: "\(label): the template has an anonymous '*'; no link can fill it")
             }
         }
-        var written = segments.joined(separator: "/")
-        if variant.hasTrailingSlash && !written.isEmpty { written += "/" }
-        // The items the variant requires come first, in its order, then the others given.
-        var queryItems: [String] = []
-        for requirement in variant.query {
-            queryItems.append(try requiredItem(requirement, path, label: label))
-        }
-        queryItems += values.query.map { item in
-            LinkEncoding.queryComponent(item.name) + "=" + LinkEncoding.queryComponent(item.value ?? "")
-        }
-        guard !queryItems.isEmpty else { return written }
-        return written + "?" + queryItems.joined(separator: "&")
+        return segments
     }
 
     /// A query item a variant requires, filled with the values and encoded: `id=7`, `id=7L`,
@@ -391,6 +420,8 @@ extension LinkCreator {
 struct LinkValues {
     var path: [String: [String]]
     var query: [QueryParameters.Item]
+    /// A fragment to end the link with, as given (encoded when written).
+    var fragment: String?
 
     init(path: [String: [String]], query: [QueryParameters.Item]) {
         self.path = path
@@ -424,6 +455,14 @@ package enum LinkEncoding {
         if text == ".." { return "%2E%2E" }
         return encode(text) { byte in
             isUnreserved(byte) || "!$&'()*+,;=@".utf8.contains(byte)
+        }
+    }
+
+    /// A fragment: unreserved characters, the sub-delimiters, `:`, `@`, `/` and `?` stay (RFC 3986's
+    /// fragment characters); everything else, `#` and `%` included, is percent-encoded.
+    package static func fragment(_ text: String) -> String {
+        encode(text) { byte in
+            isUnreserved(byte) || "!$&'()*+,;=:@/?".utf8.contains(byte)
         }
     }
 
