@@ -71,7 +71,7 @@
             #expect(output.standardOutput.contains(#"{ "/": "/people", "comment": "route person" }"#))
             #expect(
                 output.standardError.contains(
-                    "the route also requires the query item(s) 'name', which the component does not check"),
+                    "the route also requires the query item 'name', which the component does not check"),
                 "\(output.standardError)")
         }
     }

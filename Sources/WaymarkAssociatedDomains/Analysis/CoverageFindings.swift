@@ -190,9 +190,9 @@ struct CoverageFindings {
                 return ("pattern \(index)", "segment \(index + 1) does not fit '\(pattern.pattern)'")
             }
         }
-        if !variant.requiredQueryItems.isEmpty {
-            let items = variant.requiredQueryItems.map { "'\($0)'" }.joined(separator: ", ")
-            return ("query", "the route also requires the query item(s) \(items), which the component does not check")
+        if !variant.requirementsBeyondPath.isEmpty {
+            let items = variant.requirementsBeyondPath.joined(separator: " and ")
+            return ("beyond path", "the route also requires \(items), which the component does not check")
         }
         return ("other", "another route takes it first")
     }

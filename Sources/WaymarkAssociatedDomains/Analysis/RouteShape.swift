@@ -34,10 +34,11 @@ struct VariantShape: Sendable {
     /// analysis takes to be any value (see ``DomainRoutes/shapes(of:in:)``).
     var patterns: [Int: PatternSegment] = [:]
 
-    /// The query items the variant requires (``QueryRequirement``), by name. The file's components
-    /// carry no `?` for them: a path alone sends such a link, and the app checks the items, so the
+    /// What the variant requires beyond its path, as a note names it: its query items
+    /// (``QueryRequirement``) and its fragment (``FragmentRequirement``). The file's components carry
+    /// no `?` or `#` for them: a path alone sends such a link, and the app checks the rest, so the
     /// file is wider than the route, never narrower.
-    var requiredQueryItems: [String] = []
+    var requirementsBeyondPath: [String] = []
 
     /// A segment with parameters inside it, and the shapes of its captures' types.
     struct PatternSegment: Sendable {
@@ -179,7 +180,8 @@ struct DomainRoutes: Sendable {
             }
             return VariantShape(
                 registration: registration.index, segments: segments, opaqueTypes: opaque, patterns: patterns,
-                requiredQueryItems: variant.query.map(\.name))
+                requirementsBeyondPath: variant.query.map { "the query item '\($0.name)'" }
+                    + (variant.fragment.map { ["the fragment '\($0)'"] } ?? []))
         }
     }
 
