@@ -107,6 +107,7 @@ import WaymarkTestSupport
         ("{id}%41", "'%41' is a percent escape"),
         ("a<b", #"write '\<' for a literal '<'"#),
         ("{id}*x", #"write '\*' for a literal '*'"#),
+        ("/src{*path}", "a catch-all must be a whole segment, as in 'src/*path'"),
     ])
     func malformedEscapesAndUnmatchableLiteralsSayWhatToWrite(_ pattern: String, _ message: String) {
         let error = #expect(throws: RoutingError.self) { try RouteTemplate(parsing: pattern) }

@@ -52,6 +52,25 @@ import WaymarkTestSupport
         #expect(table.lookup("https://shop.example.com/only/wildcard").match?.value == "only wildcard")
     }
 
+    /// A host spelled as a wildcard (`*.example.com`, which the association file's analysis looks
+    /// up) is its own exact scope and is covered by the broader wildcards: each scope is searched
+    /// once, and the lookup ends.
+    @Test func aHostSpelledAsAWildcardSearchesEachScopeOnce() throws {
+        let table = try Self.table(
+            domains: ["*.example.com", "*.eu.example.com"],
+            [
+                ("promo", [.universal(domain: "*.example.com")], "wildcard"),
+                ("promo", [.universal(domain: "*.eu.example.com")], "eu wildcard"),
+                ("promo", [.universalAny], "any"),
+            ])
+        #expect(table.lookup("https://*.example.com/promo").match?.value == "wildcard")
+        #expect(table.candidates("https://*.example.com/promo").matches.map(\.value) == ["wildcard", "any"])
+        #expect(
+            table.candidates("https://*.eu.example.com/promo").matches.map(\.value)
+                == ["eu wildcard", "wildcard", "any"])
+        #expect(table.match(path: "/promo") == nil)
+    }
+
     @Test(arguments: [
         ("*.com", "is not a valid wildcard domain"), ("*.", "is not a valid wildcard domain"),
         ("*example.com", "a wildcard is written '*.' before the domain"), ("a.*.com", "a wildcard is written"),

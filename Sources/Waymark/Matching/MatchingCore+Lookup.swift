@@ -222,7 +222,10 @@ extension MatchingCore {
         }
         // The first path match whose query or fragment requirements the link does not meet, to say why.
         var queryRefusal: (leaf: LeafIndex, failure: QueryRequirement.Failure)?
-        for scopeID in scopeOrder(context) {
+        var nextScope = firstScope(in: context)
+        while nextScope.exists {
+            let scopeID = nextScope
+            nextScope = scope(after: scopeID, in: context)
             let search = TrieSearch(
                 trie: views, bytes: bytes, segments: segments, hasTrailingSlash: hasTrailingSlash,
                 strictTrailingSlash: options.strictTrailingSlash,

@@ -63,7 +63,10 @@ extension MatchingCore {
         _ segments: UnsafeBufferPointer<SegmentRef>, _ hasTrailingSlash: Bool
     ) -> FoundHit? {
         let (query, fragment) = Self.tail(bytes, after: path.upperBound, limits: options.limits)
-        for scopeID in scopeOrder(context) {
+        var nextScope = firstScope(in: context)
+        while nextScope.exists {
+            let scopeID = nextScope
+            nextScope = scope(after: scopeID, in: context)
             var leaves: [LeafIndex] = []
             TrieSearch(
                 trie: trie.views, bytes: bytes, segments: segments, hasTrailingSlash: hasTrailingSlash,

@@ -63,7 +63,11 @@ extension MatchingCore {
             }
             var context = ScopeContext(exact: exact, any: .universalAny, foldFirstSegment: false)
             if !wildcardScopes.isEmpty {
-                context.wildcard = wildcardScopes.first { Self.host(bytes, host, isCoveredBy: $0.base) }?.id ?? .none
+                var wildcard = wildcardScopes.first { Self.host(bytes, host, isCoveredBy: $0.base) }?.id ?? .none
+                // A host spelled as a wildcard (the association file's analysis asks for
+                // `*.example.com`) has that scope as its exact one: search it once.
+                if wildcard.exists && wildcard == exact { wildcard = nextWildcardScope[wildcard.offset] }
+                context.wildcard = wildcard
             }
             return context
         case .internalPath:
@@ -92,19 +96,24 @@ extension MatchingCore {
 
     static let reservedSchemes = ASCIINameList(TablePlan.reservedSchemeList)
 
-    /// The scopes a URL's routes are searched in, in precedence order: the exact scope, the
-    /// wildcard scopes that cover a universal link's host (the most specific first), then the any
-    /// scope. Scopes no route names are left out.
-    func scopeOrder(_ context: ScopeContext) -> [ScopeID] {
-        var order: [ScopeID] = []
-        if context.exact.exists { order.append(context.exact) }
-        var wildcard = context.wildcard
-        while wildcard.exists {
-            order.append(wildcard)
-            wildcard = nextWildcardScope[wildcard.offset]
-        }
-        order.append(context.any)
-        return order
+    /// The first scope a URL's routes are searched in: the exact scope, else the most specific
+    /// wildcard scope that covers a universal link's host, else the any scope. With
+    /// ``scope(after:in:)``, the scopes in precedence order, without an array (a lookup makes
+    /// none).
+    @inline(__always)
+    func firstScope(in context: ScopeContext) -> ScopeID {
+        context.exact.exists ? context.exact : context.wildcard.exists ? context.wildcard : context.any
+    }
+
+    /// The scope searched after `scope` (``firstScope(in:)``), or `.none` after the any scope.
+    /// Each scope comes once: the exact scope is never the context's wildcard
+    /// (``linkScopeContext(_:kind:scheme:host:)``), and a wildcard's next is a shorter one.
+    @inline(__always)
+    func scope(after scope: ScopeID, in context: ScopeContext) -> ScopeID {
+        if scope == context.any { return .none }
+        if scope == context.exact { return context.wildcard.exists ? context.wildcard : context.any }
+        let next = nextWildcardScope[scope.offset]
+        return next.exists ? next : context.any
     }
 
     /// Whether the host's bytes (compared without ASCII case) are a subdomain of `base` (lowercase):

@@ -30,12 +30,17 @@ public struct RouteTemplate: Hashable, Sendable, CustomStringConvertible, Expres
         public let segments: [TemplateSegment]
         /// Whether the variant ends with `/`. Only significant in strict-trailing-slash tables.
         public let hasTrailingSlash: Bool
+        /// The query items and the fragment, boxed: most variants have neither, and a variant (and a
+        /// template, which holds one inline) is copied with every request that names its template,
+        /// so it stays two words (measured: docs/performance.md, the resolution gate).
+        private let requirements: Requirements?
+
         /// The query items a link must carry (`users?id={id}`), in name order; empty for most
         /// templates. See ``QueryRequirement``.
-        public let query: [QueryRequirement]
+        public var query: [QueryRequirement] { requirements?.query ?? [] }
         /// The fragment a link must carry (`privacy#faq`, `user#/view/:id`), or `nil`. See
         /// ``FragmentRequirement``.
-        public let fragment: FragmentRequirement?
+        public var fragment: FragmentRequirement? { requirements?.fragment }
 
         /// Creates a variant.
         public init(
@@ -44,8 +49,28 @@ public struct RouteTemplate: Hashable, Sendable, CustomStringConvertible, Expres
         ) {
             self.segments = segments
             self.hasTrailingSlash = hasTrailingSlash
-            self.query = query
-            self.fragment = fragment
+            self.requirements = query.isEmpty && fragment == nil ? nil : Requirements(query: query, fragment: fragment)
+        }
+
+        /// What a variant requires beyond its path. Immutable (every stored property is a `let` of
+        /// a `Sendable` type), compared and hashed by value.
+        private final class Requirements: Hashable, Sendable {
+            let query: [QueryRequirement]
+            let fragment: FragmentRequirement?
+
+            init(query: [QueryRequirement], fragment: FragmentRequirement?) {
+                self.query = query
+                self.fragment = fragment
+            }
+
+            static func == (lhs: Requirements, rhs: Requirements) -> Bool {
+                lhs.query == rhs.query && lhs.fragment == rhs.fragment
+            }
+
+            func hash(into hasher: inout Hasher) {
+                hasher.combine(query)
+                hasher.combine(fragment)
+            }
         }
 
         /// The variant written as a template, with a leading `/`.

@@ -359,6 +359,11 @@ struct TemplateParser {
                 guard close > index + 1 else {
                     throw error(at: original(index), "'{}' holds no parameter name; write '{id}' or '{id<int>}'")
                 }
+                if text[index + 1] == UInt8(ascii: "*") {
+                    throw error(
+                        at: original(index),
+                        "a catch-all must be a whole segment, as in 'src/*path'; text around it is not supported")
+                }
                 if !literal.isEmpty {
                     pieces.append(.text(String(decoding: literal, as: UTF8.self)))
                     literal = []
