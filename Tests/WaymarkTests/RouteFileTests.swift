@@ -265,7 +265,8 @@ import Waymark
         let json = #"{"routes": [{"name": "plain", "template": "plain"}, "# + routes.joined(separator: ", ") + "]}"
         let file = try RouteFile(data: Data(json.utf8))
         #expect(file.routes.map(\.routingType) == [.push] + RoutingType.routeFileSpellings.map(\.type))
-        #expect(RoutingType.routeFileSpellings.map(\.type) == [.push, .sheet(), .sheet(withStack: false), .cover, .root])
+        #expect(
+            RoutingType.routeFileSpellings.map(\.type) == [.push, .sheet(), .sheet(withStack: false), .cover, .root])
         for entry in RoutingType.routeFileSpellings {
             #expect(entry.type.routeFileSpelling == entry.spelling)
             #expect(RoutingType(routeFileSpelling: entry.spelling) == entry.type)
