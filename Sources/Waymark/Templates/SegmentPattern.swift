@@ -68,7 +68,8 @@ public struct SegmentPattern: Hashable, Sendable, CustomStringConvertible {
             })
     }
 
-    /// The pattern as written, its literal text escaped (``written(_:atSegmentStart:inQuery:)``).
+    /// The pattern as written, its literal text escaped so that it parses back into the same pattern
+    /// (braces doubled, a backslash before the other characters with a meaning in templates).
     public var description: String { written(inQuery: false) }
 
     /// The pattern as written in a path segment, or in a query value (where `&` and `=` are

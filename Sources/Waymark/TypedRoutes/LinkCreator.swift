@@ -129,12 +129,15 @@ public struct LinkCreator: Sendable {
 
     /// The internal path of a template with route parameter values and query items, as given.
     ///
+    /// - Parameters:
+    ///   - template: The template to fill.
+    ///   - parameters: A value for each of its parameters (a catch-all's several, one a segment).
+    ///   - query: Query items to add after the ones the template requires.
+    ///   - fragment: A fragment to end the link with (`faq` gives `…#faq`), for a template that
+    ///     requires none; a template that requires one (`privacy#faq`) writes its own.
     /// - Throws: ``RoutingError/Code/missingParameter`` naming the parameters without a value;
     ///   ``RoutingError/Code/invalidParameter`` for a value its typed parameter refuses;
     ///   ``RoutingError/Code/linkUnavailable`` for a name the template does not have.
-    ///
-    /// - Parameter fragment: A fragment to end the link with (`faq` gives `…#faq`), for a template
-    ///   that requires none; a template that requires one (`privacy#faq`) writes its own.
     public func path(
         for template: RouteTemplate, parameters: RouteParameters, query: QueryParameters = QueryParameters(),
         fragment: String? = nil
@@ -143,7 +146,7 @@ public struct LinkCreator: Sendable {
     }
 
     /// The app link of a template with route parameter values and query items (see
-    /// ``path(for:parameters:query:)``).
+    /// ``path(for:parameters:query:fragment:)``).
     public func appLink(
         for template: RouteTemplate, parameters: RouteParameters, query: QueryParameters = QueryParameters(),
         fragment: String? = nil, scopes: [RouteScope] = RouteScope.defaultScopes, scheme: String? = nil
@@ -154,7 +157,7 @@ public struct LinkCreator: Sendable {
     }
 
     /// The universal link of a template with route parameter values and query items (see
-    /// ``path(for:parameters:query:)``).
+    /// ``path(for:parameters:query:fragment:)``).
     public func universalLink(
         for template: RouteTemplate, parameters: RouteParameters, query: QueryParameters = QueryParameters(),
         fragment: String? = nil, scopes: [RouteScope] = RouteScope.defaultScopes, domain: String? = nil
