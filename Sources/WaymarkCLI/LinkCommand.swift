@@ -55,7 +55,7 @@ struct LinkCommand: ParsableCommand {
             throw ExitCode(1)
         }
         // A catch-all's value is a path: '--param topic=guides/install' gives two segments.
-        let catchAll = route.template.variants.last?.segments.last?.catchAllName
+        let catchAll = route.template.variants.last?.segments.lazy.compactMap(\.catchAllName).first
         let parameters = RouteParameters(
             self.parameters.flatMap { parameter in
                 guard parameter.name == catchAll else { return [(name: parameter.name, value: parameter.value)] }

@@ -49,7 +49,10 @@ import WaymarkTestSupport
             case 5: part = ":p\(parameter)<int>"
             case 6, 7: part = ":p\(parameter)"
             case 8: part = "*"
-            default: part = position == count - 1 ? "*rest" : ":p\(parameter)"
+            default:
+                // A named catch-all: last, or followed by more segments (at most one a template).
+                let hasCatchAll = parts.contains { $0.contains("*rest") }
+                part = hasCatchAll ? ":p\(parameter)" : "*rest"
             }
             if part.hasPrefix(":") { parameter += 1 }
             if position > 0, Int.random(in: 0..<6, using: &random) == 0, !part.hasPrefix("*") {
@@ -157,7 +160,7 @@ import WaymarkTestSupport
                 matches($0, url, options: options) && satisfies($0.query, url.query)
             }
             guard
-                let best = matching.map({ (Specificity($0), $0.query.count) }).min(by: {
+                let best = matching.map({ (Specificity($0), $0.linkRequirementCount) }).min(by: {
                     $0.0 != $1.0 ? $0.0 < $1.0 : $0.1 > $1.1
                 })
             else { continue }
@@ -193,32 +196,47 @@ import WaymarkTestSupport
     static func matches(_ variant: RouteTemplate.Variant, _ url: RouteURL, options: RouteTableOptions) -> Bool {
         let segments = url.pathSegments
         for (position, segment) in variant.segments.enumerated() {
-            // Exhaustive: a new kind of segment must be given its naive meaning here.
-            switch segment {
-            case .catchAll: return true
-            case .literal(let text):
-                guard position < segments.count else { return false }
-                let value = segments[position]
-                let folded = options.caseInsensitivePaths || (position == 0 && url.kind == .app)
-                if folded ? text.lowercased() != value.lowercased() : text != value { return false }
-            case .parameter(_, let type):
-                guard position < segments.count else { return false }
-                let value = segments[position]
-                // Documented for int: optional `-`, then digits, within Int64 (no `+`).
-                if type == "int" && (value.hasPrefix("+") || Int64(value) == nil) { return false }
-            case .pattern(let pattern):
-                guard position < segments.count,
-                    let values = naiveSplit(pattern, segments[position], folded: options.caseInsensitivePaths)
-                else { return false }
-                for (value, capture) in zip(values, pattern.captures) where capture.type == "int" {
-                    if value.hasPrefix("+") || Int64(value) == nil { return false }
+            if segment.isCatchAll {
+                // The segments after it end the path; it takes what lies between (zero or more).
+                let suffix = Array(variant.segments[(position + 1)...])
+                guard segments.count - position >= suffix.count else { return false }
+                let start = segments.count - suffix.count
+                return suffix.enumerated().allSatisfy { offset, segment in
+                    fits(
+                        segment, segments[start + offset], literalFolded: options.caseInsensitivePaths,
+                        patternFolded: options.caseInsensitivePaths)
                 }
-            case .anonymous:
-                guard position < segments.count else { return false }
+            }
+            guard position < segments.count else { return false }
+            // An app link's host (segment 0) folds case for a literal, not for a pattern.
+            let literalFolded = options.caseInsensitivePaths || (position == 0 && url.kind == .app)
+            if !fits(
+                segment, segments[position], literalFolded: literalFolded,
+                patternFolded: options.caseInsensitivePaths)
+            {
+                return false
             }
         }
         guard segments.count == variant.segments.count else { return false }
         return !options.strictTrailingSlash || variant.hasTrailingSlash == url.hasTrailingSlash
+    }
+
+    /// Whether one path segment fits one template segment other than a catch-all.
+    static func fits(_ segment: TemplateSegment, _ value: String, literalFolded: Bool, patternFolded: Bool) -> Bool {
+        // Exhaustive: a new kind of segment must be given its naive meaning here.
+        switch segment {
+        case .catchAll: return false
+        case .literal(let text): return literalFolded ? text.lowercased() == value.lowercased() : text == value
+        case .parameter(_, let type):
+            // Documented for int: optional `-`, then digits, within Int64 (no `+`).
+            return type != "int" || (!value.hasPrefix("+") && Int64(value) != nil)
+        case .pattern(let pattern):
+            guard let values = naiveSplit(pattern, value, folded: patternFolded) else { return false }
+            return zip(values, pattern.captures).allSatisfy { value, capture in
+                capture.type != "int" || (!value.hasPrefix("+") && Int64(value) != nil)
+            }
+        case .anonymous: return true
+        }
     }
 
     /// The documented split of a segment by a pattern, written apart from the library's: trailing

@@ -59,8 +59,10 @@ import Waymark
             pattern: "a/:id/b/:id",
             message: #""a/:id/b/:id" column 9: the parameter name 'id' is used twice; rename one of them"#),
         Invalid(
-            pattern: "files/*path/x",
-            message: #""files/*path/x" column 7: the named catch-all '*path' must be the last segment"#),
+            pattern: "files/*path/*x",
+            message:
+                #""files/*path/*x" column 13: a template has at most one catch-all; make the others parameters or '*' (one segment)"#
+        ),
         Invalid(pattern: "a//b", message: #""a//b" column 3: empty segment ('//'); remove the extra '/'"#),
         Invalid(
             pattern: "a/b*c",

@@ -51,7 +51,7 @@ public struct RouteInputDecoder: Sendable {
     /// parameter of `templates` (by default the one that matched; pass every template of the route
     /// when it has several), so that a path parameter's value never comes from the query.
     static func source(for request: RouteRequest, templates: [RouteTemplate]? = nil) -> ParameterSource {
-        let catchAll = request.matchedTemplate?.variants.last?.segments.last?.catchAllName
+        let catchAll = request.matchedTemplate?.variants.last?.segments.lazy.compactMap(\.catchAllName).first
         let templates = templates ?? request.matchedTemplate.map { [$0] } ?? []
         return ParameterSource(
             routeParameters: request.routeParameters, catchAll: catchAll, wildcard: request.wildcard,

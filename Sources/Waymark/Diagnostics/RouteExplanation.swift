@@ -318,6 +318,15 @@ extension RouteTable {
     /// link carried).
     private func matchedPath(_ variant: RouteTemplate.Variant, _ url: RouteURL, count: Int) -> Probe {
         var unused: [RouteParameters.Parameter] = []
+        if !variant.catchAllSuffix.isEmpty {
+            var work = 0
+            if let failure = CatchAllSuffix.check(
+                variant, url.pathSegments, caseInsensitive: options.caseInsensitivePaths, types: core.parameterTypes,
+                into: &unused, work: &work)
+            {
+                return Probe(count: variant.catchAllPosition ?? count, failure: failure.reason)
+            }
+        }
         for requirement in variant.query {
             if let failure = requirement.check(url.query, types: core.parameterTypes, into: &unused) {
                 return Probe(count: count, failure: "its path matches, but \(failure.reason)")

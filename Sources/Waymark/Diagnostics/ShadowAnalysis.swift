@@ -84,6 +84,12 @@ struct ShadowAnalysis {
             var shadowed = variantCount > 0
             check: for offset in 0..<variantCount {
                 let me = candidates[position + offset]
+                // A catch-all followed by segments is not judged (the index reads a catch-all as
+                // the end of a template): such a route gets no warning.
+                guard me.variant.catchAllSuffix.isEmpty else {
+                    shadowed = false
+                    break check
+                }
                 // The leaves that cover this variant, for app links and for universal links: they
                 // differ only in how the first segment compares (an app link's host folds case).
                 var covering: [Bool: [Int]] = [:]

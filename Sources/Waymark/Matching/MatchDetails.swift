@@ -151,7 +151,10 @@ extension MatchingCore {
         let start = source.withUTF8Bytes {
             Self.segmentRange(Int(leaf.segmentCount) - 1, of: found, in: $0).lowerBound
         }
-        return PathSegments.segments(of: source, in: start..<Int(found.pathEnd), decoded: true)
+        let segments = PathSegments.segments(of: source, in: start..<Int(found.pathEnd), decoded: true)
+        // A catch-all followed by segments (`api/*rest/john`) leaves them out.
+        let suffix = requiringVariant(of: found.leafIndex)?.catchAllSuffix.count ?? 0
+        return suffix == 0 ? segments : Array(segments.dropLast(suffix))
     }
 
     /// The `:name` parameters and the named catch-all of a found leaf, decoded from `source`
@@ -170,8 +173,11 @@ extension MatchingCore {
     private func parametersWithQuery(of found: Found, in source: String) -> RouteParameters {
         let record = trie.leaves[leaf: found.leafIndex]
         let path = pathParameters(of: found, record: record, in: source, firstCaptureStart: 0)
-        let query = linkParameters(of: found.leafIndex, in: source, pathEnd: Int(found.pathEnd))
-        return RouteParameters(parameters: Array(path) + query)
+        let link = linkParameters(of: found.leafIndex, in: source, path: Int(found.pathStart)..<Int(found.pathEnd))
+        // A catch-all followed by segments: the trie's value runs to the path's end, the
+        // requirement's stops before the segments after it.
+        let names = Set(link.map(\.name))
+        return RouteParameters(parameters: path.filter { !names.contains($0.name) } + link)
     }
 
     /// The path's parameters of a found leaf.

@@ -244,7 +244,9 @@ extension MatchingCore {
             var leaves: [LeafIndex] = []
             search.all(into: &leaves)
             for leafIndex in stablyOrderedByPriority(leaves) {
-                if hasLinkRequirements, let failure = linkFailure(leafIndex, query, fragment) {
+                if hasLinkRequirements,
+                    let failure = linkFailure(leafIndex, query, fragment, path: { url.pathSegments })
+                {
                     if queryRefusal == nil { queryRefusal = (leafIndex, failure) }
                     continue
                 }

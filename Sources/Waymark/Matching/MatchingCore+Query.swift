@@ -17,10 +17,19 @@ extension MatchingCore {
     /// or `nil`; the values they capture go to `parameters`. Work: linear in the query's items for
     /// each requirement (at most ``TemplateParser/maximumQueryRequirements``), and in the fragment.
     func linkFailure(
-        _ leafIndex: LeafIndex, _ query: QueryParameters, _ fragment: Substring?,
+        _ leafIndex: LeafIndex, _ query: QueryParameters, _ fragment: Substring?, path: () -> [String],
         into parameters: inout [RouteParameters.Parameter]
     ) -> QueryRequirement.Failure? {
         guard let variant = requiringVariant(of: leafIndex) else { return nil }
+        if let catchAll = variant.catchAllPosition, catchAll + 1 < variant.segments.count {
+            var work = 0
+            if let failure = CatchAllSuffix.check(
+                variant, path(), caseInsensitive: options.caseInsensitivePaths, types: parameterTypes,
+                into: &parameters, work: &work)
+            {
+                return failure
+            }
+        }
         for requirement in variant.query {
             if let failure = requirement.check(query, types: parameterTypes, into: &parameters) { return failure }
         }
@@ -28,12 +37,12 @@ extension MatchingCore {
         return nil
     }
 
-    /// ``linkFailure(_:_:_:into:)`` without the captures.
-    func linkFailure(_ leafIndex: LeafIndex, _ query: QueryParameters, _ fragment: Substring?)
-        -> QueryRequirement.Failure?
-    {
+    /// ``linkFailure(_:_:_:path:into:)`` without the captures.
+    func linkFailure(
+        _ leafIndex: LeafIndex, _ query: QueryParameters, _ fragment: Substring?, path: () -> [String]
+    ) -> QueryRequirement.Failure? {
         var unused: [RouteParameters.Parameter] = []
-        return linkFailure(leafIndex, query, fragment, into: &unused)
+        return linkFailure(leafIndex, query, fragment, path: path, into: &unused)
     }
 
     /// The query items and the fragment of a link whose route path ends at `pathEnd` (no items when
@@ -63,6 +72,15 @@ extension MatchingCore {
         _ segments: UnsafeBufferPointer<SegmentRef>, _ hasTrailingSlash: Bool
     ) -> FoundHit? {
         let (query, fragment) = Self.tail(bytes, after: path.upperBound, limits: options.limits)
+        // The path's segments, decoded, made once and only for a catch-all followed by segments.
+        var decoded: [String]?
+        let pathSegments = { () -> [String] in
+            if let decoded { return decoded }
+            let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[path]), as: UTF8.self)
+            let made = PathSegments.segments(of: text, in: 0..<text.utf8.count, decoded: true)
+            decoded = made
+            return made
+        }
         var nextScope = firstScope(in: context)
         while nextScope.exists {
             let scopeID = nextScope
@@ -73,7 +91,8 @@ extension MatchingCore {
                 strictTrailingSlash: options.strictTrailingSlash, foldFirstSegment: context.foldFirstSegment,
                 scopeID: scopeID
             ).all(into: &leaves)
-            for leafIndex in stablyOrderedByPriority(leaves) where linkFailure(leafIndex, query, fragment) == nil {
+            for leafIndex in stablyOrderedByPriority(leaves)
+            where linkFailure(leafIndex, query, fragment, path: pathSegments) == nil {
                 return FoundHit(
                     found: found(leafIndex: leafIndex, scopeID: scopeID, path: path),
                     route: trie.leaves[leaf: leafIndex].route.rawValue, core: Unmanaged.passUnretained(self))
@@ -84,12 +103,14 @@ extension MatchingCore {
 
     /// The parameters a leaf's query and fragment requirements capture from the link `source`
     /// (whose route path ends at `pathEnd`), in the requirements' order.
-    func linkParameters(of leafIndex: LeafIndex, in source: String, pathEnd: Int) -> [RouteParameters.Parameter] {
-        source.withUTF8Bytes { bytes in
-            let (query, fragment) = Self.tail(bytes, after: pathEnd, limits: options.limits)
-            var parameters: [RouteParameters.Parameter] = []
-            _ = linkFailure(leafIndex, query, fragment, into: &parameters)
-            return parameters
+    func linkParameters(of leafIndex: LeafIndex, in source: String, path: Range<Int>) -> [RouteParameters.Parameter] {
+        let (query, fragment) = source.withUTF8Bytes { bytes in
+            Self.tail(bytes, after: path.upperBound, limits: options.limits)
         }
+        var parameters: [RouteParameters.Parameter] = []
+        _ = linkFailure(
+            leafIndex, query, fragment, path: { PathSegments.segments(of: source, in: path, decoded: true) },
+            into: &parameters)
+        return parameters
     }
 }

@@ -9,7 +9,7 @@
 /// ```
 ///
 /// Every check of DESIGN.md runs in ``build()``, in every build configuration: malformed templates,
-/// duplicate parameter names, a named catch-all that is not last, empty templates, unknown parameter
+/// duplicate parameter names, two catch-alls in one template, empty templates, unknown parameter
 /// types, exact duplicates in one scope, templates that differ only in parameter names, universal
 /// domains with a path, malformed schemes and well-known schemes (`http`, `https`, `tel`, `mailto`,
 /// `facetime`, …) used as app schemes. Each error names the template.

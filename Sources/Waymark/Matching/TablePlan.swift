@@ -338,7 +338,15 @@ struct TablePlan: Sendable {
         let variants = definitions[leaf.route.offset].template.variants
         let index = Int(leaf.variant)
         guard index < variants.count else { return [] }
-        return variants[index].query.map(\.shape) + (variants[index].fragment.map { [$0.shape] } ?? [])
+        let variant = variants[index]
+        let suffix = variant.catchAllSuffix.map { segment -> String in
+            switch segment {
+            case .literal, .anonymous, .catchAll: segment.description
+            case .parameter(_, let type): ":<\(type ?? "")>"
+            case .pattern(let pattern): pattern.shape.description
+            }
+        }
+        return suffix.map { "/" + $0 } + variant.query.map(\.shape) + (variant.fragment.map { [$0.shape] } ?? [])
     }
 
     // MARK: - Helpers

@@ -79,8 +79,11 @@ package struct Specificity: Comparable, Hashable, Sendable {
 
     package let ranks: [Rank]
 
+    /// A catch-all ends what the path's specificity compares: the segments after one
+    /// (``RouteTemplate/Variant/catchAllSuffix``) are requirements, counted after specificity.
     package init(_ variant: RouteTemplate.Variant) {
-        ranks = variant.segments.map(Rank.init)
+        let end = variant.catchAllPosition.map { $0 + 1 } ?? variant.segments.count
+        ranks = variant.segments[..<end].map(Rank.init)
     }
 
     /// Whether `lhs` is more specific than `rhs`.

@@ -90,6 +90,8 @@ public struct QueryRequirement: Hashable, Sendable, CustomStringConvertible {
         case fragmentMissing(expected: String)
         /// The link's fragment does not fit the template's.
         case fragmentRefused(expected: String)
+        /// The path does not end as the segments after a catch-all say (``CatchAllSuffix``).
+        case suffixRefused(expected: String)
 
         /// `query item 'id' is missing`, `query item 'id' is not a valid int`, `the link has no
         /// fragment (the template expects '#faq')`.
@@ -99,6 +101,7 @@ public struct QueryRequirement: Hashable, Sendable, CustomStringConvertible {
             case .refused(let name, let expected): "the query item '\(name)' is not \(expected)"
             case .fragmentMissing(let expected): "the link has no fragment (the template expects '\(expected)')"
             case .fragmentRefused(let expected): "the fragment does not fit '\(expected)'"
+            case .suffixRefused(let expected): "the path does not end as '\(expected)' needs"
             }
         }
     }

@@ -89,7 +89,19 @@ public struct RouteTemplate: Hashable, Sendable, CustomStringConvertible, Expres
 
         /// How many requirements beyond the path the variant has: its query items, and one for a
         /// fragment. At the same path, more comes first (``Precedence``).
-        package var linkRequirementCount: Int { query.count + (fragment == nil ? 0 : 1) }
+        package var linkRequirementCount: Int { catchAllSuffix.count + query.count + (fragment == nil ? 0 : 1) }
+
+        /// The segments after a catch-all that does not end the path (`john` in `api/*rest/john`):
+        /// they must end the URL's path, and the catch-all takes what lies between. Empty for most
+        /// variants. Checked after the trie matched the path up to the catch-all, as query items
+        /// are, so they count as requirements in precedence.
+        public var catchAllSuffix: ArraySlice<TemplateSegment> {
+            guard let index = segments.firstIndex(where: \.isCatchAll) else { return [] }
+            return segments[(index + 1)...]
+        }
+
+        /// Where the catch-all is, or `nil`.
+        package var catchAllPosition: Int? { segments.firstIndex(where: \.isCatchAll) }
     }
 
     /// The template exactly as it was written.

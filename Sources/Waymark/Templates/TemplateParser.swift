@@ -228,6 +228,8 @@ struct TemplateParser {
             for index in start..<end where text[index] == UInt8(ascii: "/") { slashes += 1 }
         }
         segments.reserveCapacity(slashes + 1)
+        // Where the catch-all is, when there is one: the segments after it must end the path.
+        var catchAllAt: Int?
         var segmentStart = start
         var index = start
         while index <= end {
@@ -235,7 +237,17 @@ struct TemplateParser {
                 if index == segmentStart {
                     throw error(at: original(index), "empty segment ('//'); remove the extra '/'")
                 }
-                let segment = try parseSegment(text, segmentStart..<index, isLast: index == end, original: original)
+                let segment = try parseSegment(
+                    text, segmentStart..<index, isLast: index == end, allowsMiddleCatchAll: true, original: original)
+                if segment.isCatchAll {
+                    // One catch-all a template: with two, no rule could say where each ends.
+                    if catchAllAt != nil {
+                        throw error(
+                            at: original(segmentStart),
+                            "a template has at most one catch-all; make the others parameters or '*' (one segment)")
+                    }
+                    catchAllAt = segments.count
+                }
                 if let literalCheck, case .literal = segment { try literalCheck(segmentStart..<index) }
                 var duplicate: String?
                 segment.forEachCapturedName { name in
@@ -252,12 +264,21 @@ struct TemplateParser {
             }
             index += 1
         }
+        if let catchAllAt, segments.count - catchAllAt - 1 + query.count + (fragment == nil ? 0 : 1) > 31 {
+            throw error(
+                at: original(start),
+                "a template may require at most 31 things beyond its path before the catch-all (segments after it, "
+                    + "query items, a fragment); split the route")
+        }
         return RouteTemplate.Variant(
             segments: segments, hasTrailingSlash: hasTrailingSlash, query: query, fragment: fragment)
     }
 
+    /// `allowsMiddleCatchAll`: in a path, a named catch-all may be followed by more segments
+    /// (`api/*rest/john`); in a fragment it may not.
     func parseSegment(
-        _ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, isLast: Bool, original: (Int) -> Int
+        _ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, isLast: Bool, allowsMiddleCatchAll: Bool = false,
+        original: (Int) -> Int
     ) throws(RoutingError) -> TemplateSegment {
         let first = text[range.lowerBound]
         if first == UInt8(ascii: ":") {
@@ -272,7 +293,7 @@ struct TemplateParser {
                     at: original(nameRange.lowerBound),
                     "'\(name)' is not a valid catch-all name; use letters, digits and '_'")
             }
-            guard isLast else {
+            guard isLast || allowsMiddleCatchAll else {
                 throw error(at: original(range.lowerBound), "the named catch-all '*\(name)' must be the last segment")
             }
             return .catchAll(name: name)

@@ -158,7 +158,10 @@ struct TrieBuilder: Sendable {
         let parameterStart = Int32(tableIndex: parameterPositions.count)
         var catchAllName = NameIndex.none
         var isCatchAll = false
-        for (position, segment) in variant.segments.enumerated() {
+        // The trie holds the path up to a catch-all; the segments after one are checked as the
+        // variant's link requirements (``RouteTemplate/Variant/catchAllSuffix``).
+        let inserted = variant.catchAllPosition.map { $0 + 1 } ?? variant.segments.count
+        for (position, segment) in variant.segments[..<inserted].enumerated() {
             switch segment {
             case .literal(let text):
                 (node, key) = literalChild(of: node, key: key, text: text)
@@ -199,7 +202,7 @@ struct TrieBuilder: Sendable {
             FlatTrie.Leaf(
                 route: RouteIndex(offset: route), priority: priority, scopeStart: scopeRun(scopeIDs),
                 typedStart: typedStart, parameterStart: parameterStart, catchAllName: catchAllName,
-                variant: UInt16(clamping: variantIndex), segmentCount: UInt16(clamping: variant.segments.count),
+                variant: UInt16(clamping: variantIndex), segmentCount: UInt16(clamping: inserted),
                 scopeCount: UInt8(clamping: scopeIDs.count),
                 typedCount: UInt8(clamping: Int32(tableIndex: typedSlots.count) - typedStart),
                 parameterCount: UInt8(clamping: Int32(tableIndex: parameterPositions.count) - parameterStart),

@@ -158,7 +158,7 @@ public struct TypedRouteTable<R: URLRoute>: Sendable {
         entry: CompiledRouteMap.Entry, template: RouteTemplate, parameters: RouteParameters, wildcard: [String]?,
         rawQuery: Substring?
     ) throws(RouteInputError) -> R {
-        let catchAll = template.variants.last?.segments.last?.catchAllName
+        let catchAll = template.variants.last?.segments.lazy.compactMap(\.catchAllName).first
         // Every template of the case: a name that is a path parameter in any of them comes from the
         // path alone, checked by its template type (ParameterSource).
         let pathNames = Set(([entry.template] + entry.alternates + [template]).flatMap(\.parameterNames))

@@ -178,9 +178,18 @@ struct DomainRoutes: Sendable {
                     return .rest
                 }
             }
+            // A catch-all followed by segments (`api/*rest/john`) is read as a catch-all that ends
+            // the path: its component is `/api/*`, wider than the route, and the note names what the
+            // component does not check.
+            let suffix = variant.catchAllSuffix
+            let cut = suffix.isEmpty ? segments : Array(segments.prefix(segments.count - suffix.count))
+            let afterCatchAll =
+                suffix.isEmpty
+                ? [] : ["the segments after the catch-all ('\(suffix.map(\.description).joined(separator: "/"))')"]
             return VariantShape(
-                registration: registration.index, segments: segments, opaqueTypes: opaque, patterns: patterns,
-                requirementsBeyondPath: variant.query.map { "the query item '\($0.name)'" }
+                registration: registration.index, segments: cut, opaqueTypes: opaque,
+                patterns: patterns.filter { $0.key < cut.count },
+                requirementsBeyondPath: afterCatchAll + variant.query.map { "the query item '\($0.name)'" }
                     + (variant.fragment.map { ["the fragment '\($0)'"] } ?? []))
         }
     }
