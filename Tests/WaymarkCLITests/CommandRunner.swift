@@ -87,6 +87,14 @@
             process.standardError = error
             if standardInput != nil { process.standardInput = input }
             try process.run()
+            // A tool that never ends (a loop a change brought in) fails its test instead of holding
+            // the whole run: killed after `timeout` seconds, far above any command's time.
+            let watchdog = Watchdog()
+            let pid = process.processIdentifier
+            DispatchQueue.global().asyncAfter(deadline: .now() + timeout) {
+                if watchdog.fire() { kill(pid, SIGKILL) }
+            }
+            defer { _ = watchdog.finish() }
             let group = DispatchGroup()
             if let standardInput {
                 DispatchQueue.global().async(group: group) {
@@ -102,6 +110,10 @@
             let outData = output.fileHandleForReading.readDataToEndOfFile()
             group.wait()
             process.waitUntilExit()
+            if !watchdog.finish() {
+                throw CommandRunnerError(
+                    message: "waymark \(arguments.joined(separator: " ")) did not finish in \(Int(timeout)) s; killed")
+            }
             return Output(
                 status: process.terminationStatus, standardOutput: String(decoding: outData, as: UTF8.self),
                 standardError: String(decoding: errorText.data, as: UTF8.self))
@@ -110,6 +122,33 @@
         /// A tool that exits before reading all its standard input (a usage error) must not end
         /// the test process: writing to its closed pipe fails instead of raising SIGPIPE.
         private static let ignoreBrokenPipes: Void = { _ = signal(SIGPIPE, SIG_IGN) }()
+
+        /// How long a command may run before the runner kills it.
+        static let timeout: Double = 300
+
+        /// Decides once whether a command finished or its time ran out, whichever comes first.
+        /// `@unchecked Sendable` is safe: its one stored property is read and written only while
+        /// `lock` is held.
+        private final class Watchdog: @unchecked Sendable {
+            private let lock = NSLock()
+            private var state = 0  // 0: running, 1: finished, 2: timed out
+
+            /// Marks the time as run out; `true` when the command had not finished (kill it).
+            func fire() -> Bool {
+                lock.lock()
+                defer { lock.unlock() }
+                if state == 0 { state = 2 }
+                return state == 2
+            }
+
+            /// Marks the command finished; `false` when its time had run out first.
+            func finish() -> Bool {
+                lock.lock()
+                defer { lock.unlock() }
+                if state == 0 { state = 1 }
+                return state == 1
+            }
+        }
 
         /// Standard error, as the thread that reads it leaves it (read after `DispatchGroup.wait()`).
         private final class ErrorText: @unchecked Sendable {
