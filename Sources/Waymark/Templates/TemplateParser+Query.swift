@@ -51,15 +51,8 @@ extension TemplateParser {
                 }
                 let segment = try parseSegment(
                     text, segmentStart..<index, isLast: index == range.upperBound, original: original)
-                var duplicate: String?
-                segment.forEachCapturedName { name in
-                    if duplicate == nil && !names.insert(name).inserted { duplicate = name }
-                }
-                if let duplicate {
-                    throw error(
-                        at: original(segmentStart),
-                        "the parameter name '\(duplicate)' is used twice; rename one of them")
-                }
+                var work = 0
+                try claimNames(of: segment, in: &names, at: original(segmentStart), work: &work)
                 segments.append(segment)
                 segmentStart = index + 1
             }
@@ -122,9 +115,9 @@ extension TemplateParser {
                 value = .present
             }
             let requirement = QueryRequirement(name: name, value: value)
-            for (captured, _) in requirement.parameterCaptures where !names.insert(captured).inserted {
-                throw error(
-                    at: original(itemStart), "the parameter name '\(captured)' is used twice; rename one of them")
+            for (captured, type) in requirement.parameterCaptures {
+                try claimNames(
+                    of: .parameter(name: captured, type: type), in: &names, at: original(itemStart), work: &work)
             }
             requirements.append(requirement)
             if requirements.count > Self.maximumQueryRequirements {

@@ -177,6 +177,21 @@ struct TemplateParser {
         return results
     }
 
+    /// Adds the names a segment captures to `names`, refusing one already there (the one rule for a
+    /// repeated name, in the path, the query items and the fragment); one for each into `work`.
+    func claimNames(of segment: TemplateSegment, in names: inout Set<String>, at offset: Int, work: inout Int)
+        throws(RoutingError)
+    {
+        var duplicate: String?
+        segment.forEachCapturedName { name in
+            work += 1
+            if duplicate == nil && !names.insert(name).inserted { duplicate = name }
+        }
+        if let duplicate {
+            throw error(at: offset, "the parameter name '\(duplicate)' is used twice; rename one of them")
+        }
+    }
+
     // MARK: - Segments
 
     /// Parses one expansion. `offsets[i]` is the original offset of `text[i]` (`nil`: the same).
@@ -249,16 +264,7 @@ struct TemplateParser {
                     catchAllAt = segments.count
                 }
                 if let literalCheck, case .literal = segment { try literalCheck(segmentStart..<index) }
-                var duplicate: String?
-                segment.forEachCapturedName { name in
-                    work += 1
-                    if duplicate == nil && !names.insert(name).inserted { duplicate = name }
-                }
-                if let duplicate {
-                    throw error(
-                        at: original(segmentStart),
-                        "the parameter name '\(duplicate)' is used twice; rename one of them")
-                }
+                try claimNames(of: segment, in: &names, at: original(segmentStart), work: &work)
                 segments.append(segment)
                 segmentStart = index + 1
             }
