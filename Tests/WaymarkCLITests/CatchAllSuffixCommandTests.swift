@@ -18,8 +18,7 @@
             """
 
         static func run(_ arguments: [String]) throws -> CommandRunner.Output {
-            let path = try CommandRunner.temporaryFile(Self.routeFile, name: "suffix.routes.json")
-            return try CommandRunner.run([arguments[0], "--routes", path] + arguments.dropFirst())
+            try CommandRunner.run(arguments, routes: Self.routeFile, named: "suffix.routes.json")
         }
 
         @Test func resolveExplainLinkAndAasa() throws {

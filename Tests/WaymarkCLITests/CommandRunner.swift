@@ -71,6 +71,13 @@
             try run(arguments, standardInput: nil)
         }
 
+        /// Runs a command on a route file written from `routes` (as `name`): `--routes PATH` goes
+        /// right after the command's name.
+        static func run(_ arguments: [String], routes: String, named name: String) throws -> Output {
+            let path = try temporaryFile(routes, name: name)
+            return try run([arguments[0], "--routes", path] + arguments.dropFirst())
+        }
+
         /// Runs the tool with `standardInput` written to its standard input (then closed; `nil`:
         /// the test process's own). Standard input is written, and standard error read, on threads
         /// of their own while standard output is read here, so that no pipe fills up and blocks

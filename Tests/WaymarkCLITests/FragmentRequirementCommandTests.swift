@@ -20,8 +20,7 @@
             """
 
         static func run(_ arguments: [String]) throws -> CommandRunner.Output {
-            let path = try CommandRunner.temporaryFile(Self.routeFile, name: "fragment.routes.json")
-            return try CommandRunner.run([arguments[0], "--routes", path] + arguments.dropFirst())
+            try CommandRunner.run(arguments, routes: Self.routeFile, named: "fragment.routes.json")
         }
 
         @Test func resolveAndExplainReadTheFragment() throws {

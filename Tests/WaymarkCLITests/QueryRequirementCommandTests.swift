@@ -21,8 +21,7 @@
             """
 
         static func run(_ arguments: [String]) throws -> CommandRunner.Output {
-            let path = try CommandRunner.temporaryFile(Self.routeFile, name: "query.routes.json")
-            return try CommandRunner.run([arguments[0], "--routes", path] + arguments.dropFirst())
+            try CommandRunner.run(arguments, routes: Self.routeFile, named: "query.routes.json")
         }
 
         static func objects(_ output: CommandRunner.Output) -> [[String: Any]] {

@@ -25,8 +25,7 @@
         }
 
         static func run(_ template: String, _ arguments: [String]) throws -> CommandRunner.Output {
-            let path = try CommandRunner.temporaryFile(Self.routeFile(template), name: "wiki.routes.json")
-            return try CommandRunner.run([arguments[0], "--routes", path] + arguments.dropFirst())
+            try CommandRunner.run(arguments, routes: Self.routeFile(template), named: "wiki.routes.json")
         }
 
         @Test func checkRefusesTheUnescapedWikiTemplateNamingTheRouteAndColumn() throws {

@@ -19,8 +19,7 @@
             """
 
         static func run(_ arguments: [String]) throws -> CommandRunner.Output {
-            let path = try CommandRunner.temporaryFile(Self.routeFile, name: "wildcard.routes.json")
-            return try CommandRunner.run([arguments[0], "--routes", path] + arguments.dropFirst())
+            try CommandRunner.run(arguments, routes: Self.routeFile, named: "wildcard.routes.json")
         }
 
         static func route(_ output: CommandRunner.Output) -> [String?] {
