@@ -87,14 +87,15 @@ struct AASACommand: ParsableCommand {
     /// better a guess than the others.
     private func chosenDomain(_ file: RouteFile) throws -> String {
         if let domain { return domain }
-        guard let only = file.domains.first else {
+        let domains = file.domainBases.map(\.host)
+        guard let only = domains.first else {
             printError("\(source.sourceName) names no domain: give the one that serves the file with --domain DOMAIN")
             throw ExitCode(WaymarkCommand.usageErrorStatus)
         }
-        guard file.domains.count == 1 else {
+        guard domains.count == 1 else {
             printError(
                 "\(source.sourceName): --domain is required: the file has several domains ("
-                    + file.domains.joined(separator: ", ") + ")")
+                    + domains.joined(separator: ", ") + ")")
             throw ExitCode(WaymarkCommand.usageErrorStatus)
         }
         return only

@@ -38,7 +38,9 @@ struct LinkCommand: ParsableCommand {
     @Option(name: .long, help: "The app scheme. Default: the first the route allows.")
     var scheme: String?
 
-    @Option(name: .long, help: "The universal-link domain. Default: the first the route allows.")
+    @Option(
+        name: .long,
+        help: "The universal-link domain (a host; implies --universal). Default: the first the route allows.")
     var domain: String?
 
     func run() throws {
@@ -64,7 +66,7 @@ struct LinkCommand: ParsableCommand {
         let items = QueryParameters(query.map { QueryParameters.Item(name: $0.name, value: $0.value) })
         do {
             let link =
-                universal
+                universal || domain != nil
                 ? try links.universalLink(
                     for: route.template, parameters: parameters, query: items, fragment: fragment,
                     scopes: route.scopes, domain: domain)

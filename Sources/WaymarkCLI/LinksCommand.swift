@@ -102,7 +102,7 @@ extension LinkCatalogue {
     /// `myapp`).
     static func appName(_ file: RouteFile, fileName: String) -> String {
         if let scheme = file.schemes.first { return scheme }
-        if let domain = file.domains.first { return domain }
+        if let domain = file.domainBases.first { return domain.host }
         var name = String(fileName.split(separator: "/").last ?? Substring(fileName))
         for suffix in [".json", ".routes"] where name.hasSuffix(suffix) && name.count > suffix.count {
             name.removeLast(suffix.count)
@@ -121,6 +121,8 @@ extension LinkCatalogue {
     /// With an `apple-app-site-association` matcher, each universal link says whether that file
     /// would open it in the app, and which component decides.
     func html(title: String, association: AssociationMatcher? = nil) -> String {
+        // Base URLs as messages show them: a fixed query item's value may be a secret.
+        let domains = file.domainBases.map(\.description)
         var rows = ""
         for entry in entries {
             let links = entry.links.map { link in
@@ -204,7 +206,7 @@ extension LinkCatalogue {
             </head>
             <body>
             <h1>Deep links · \(escape(title))</h1>
-            <p class="meta">Schemes: \(listed(file.schemes, file.domains))<br>Domains: \(listed(file.domains, file.schemes))</p>
+            <p class="meta">Schemes: \(listed(file.schemes, domains))<br>Domains: \(listed(domains, file.schemes))</p>
             \(rows)</body>
             </html>
 

@@ -52,19 +52,21 @@ import Waymark
                 "'shop://' is not a valid scheme; a scheme starts with a letter and has only letters, digits, '+', '-' and '.' (write it without '://')"
         ),
         Case(
-            label: "domain with a path", domains: ["shop.example.com/app"], routes: [("a", [])], code: .invalidDomain,
-            message: "the domain 'shop.example.com/app' carries a path; a universal-link domain is a host name only"),
-        Case(
-            label: "domain with a scheme", domains: ["https://shop.example.com"], routes: [("a", [])],
+            label: "domain with a bad scheme", domains: ["ftp://shop.example.com/app"], routes: [("a", [])],
             code: .invalidDomain,
             message:
-                "the domain 'https://shop.example.com' has a scheme; write the host name only, as in 'shop.example.com'"
+                "the domain 'ftp://shop.example.com/app' has the scheme 'ftp'; a universal link is http or https "
+                + "(write 'https://HOST/BASE-PATH' or the host name alone)"),
+        Case(
+            label: "domain with a bad port", domains: ["https://shop.example.com:0/app"], routes: [("a", [])],
+            code: .invalidDomain,
+            message: "the domain 'https://shop.example.com:0/app' has the port '0'; a port is a number from 1 to 65535"
         ),
         Case(
             label: "scope domain with a path", routes: [("a", [.universal(domain: "shop.example.com/x")])],
             code: .invalidScope,
             message:
-                #""a": scope universal(shop.example.com/x): the domain 'shop.example.com/x' carries a path; a universal-link domain is a host name only"#
+                #""a": scope universal(shop.example.com/x): a scope names a host only, as in 'shop.example.com'; a base path, port or scheme belongs to the host's entry in the domains"#
         ),
         Case(
             label: "scope scheme not accepted", schemes: ["shop"], routes: [("a", [.app(scheme: "other")])],

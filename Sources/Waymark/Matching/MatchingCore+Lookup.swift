@@ -77,6 +77,7 @@ extension MatchingCore {
                 }
                 let path = head.pathStart..<split.end
                 let segments = UnsafeBufferPointer(rebasing: buffer[0..<split.segmentCount])
+                if context.basePath != 0 { return bestBeneathBasePath(bytes, context, path, segments) }
                 let hasTrailingSlash = URLAnatomy.hasTrailingSlash(bytes, path: path, segmentCount: split.segmentCount)
                 return best(bytes, context, path, segments, hasTrailingSlash)
             } catch {
@@ -95,8 +96,22 @@ extension MatchingCore {
             else {
                 return nil
             }
+            if context.basePath != 0 { return bestBeneathBasePath(bytes, context, anatomy.path, segments) }
             return best(bytes, context, anatomy.path, segments, hasTrailingSlash)
         }) ?? nil
+    }
+
+    /// ``best(bytes:)`` for a universal link whose host has a base path: the route path beneath it,
+    /// or nothing when the link is not under it.
+    @inline(never)
+    private func bestBeneathBasePath(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ context: ScopeContext, _ path: Range<Int>,
+        _ segments: UnsafeBufferPointer<SegmentRef>
+    ) -> FoundHit? {
+        guard let beneath = beneathBasePath(bytes, entry: context.basePath, path: path, segments: segments) else {
+            return nil
+        }
+        return best(bytes, context, beneath.path, beneath.segments, beneath.hasTrailingSlash)
     }
 
     /// Whether a query has more items than ``RouteLimits/maximumQueryItems``, for the lookups that
@@ -207,12 +222,26 @@ extension MatchingCore {
             }
             query = parsed
         }
-        let url = RouteURL(
-            string: string, anatomy: anatomy, hasTrailingSlash: hasTrailingSlash, query: query)
         guard let context = scopeContext(bytes, anatomy) else {
+            let url = RouteURL(string: string, anatomy: anatomy, hasTrailingSlash: hasTrailingSlash, query: query)
             return CoreLookup(
                 outcome: .refused, reason: refusal(bytes, anatomy), url: url, best: nil, all: nil)
         }
+        var anatomy = anatomy
+        var segments = segments
+        var hasTrailingSlash = hasTrailingSlash
+        if context.basePath != 0 {
+            // The route path is what follows the base path: the request's path, its segments and
+            // the match's captures are read beneath it.
+            guard let beneath = beneathBasePath(bytes, entry: context.basePath, path: anatomy.path, segments: segments)
+            else {
+                let url = RouteURL(string: string, anatomy: anatomy, hasTrailingSlash: hasTrailingSlash, query: query)
+                return CoreLookup(
+                    outcome: .refused, reason: basePathRefusal(entry: context.basePath), url: url, best: nil, all: nil)
+            }
+            (anatomy.path, segments, hasTrailingSlash) = beneath
+        }
+        let url = RouteURL(string: string, anatomy: anatomy, hasTrailingSlash: hasTrailingSlash, query: query)
         var matches: [Found] = []
         var best: Found?
         var firstCaptureStart: Int32 = 0

@@ -9,6 +9,9 @@ extension MatchingCore {
         /// The most specific wildcard scope that covers a universal link's host (searched after
         /// `exact`, before `any`; ``MatchingCore/nextWildcardScope`` gives the ones after it).
         var wildcard: ScopeID = .none
+        /// For a universal link whose host has a base path, one more than its index in
+        /// ``MatchingCore/basePaths``; 0 for none (``MatchingCore/beneathBasePath(_:entry:path:segments:)``).
+        var basePath: Int32 = 0
     }
 
     /// The scopes to search, most specific first, or `nil` when the scheme or domain is refused
@@ -69,6 +72,7 @@ extension MatchingCore {
                 if wildcard.exists && wildcard == exact { wildcard = nextWildcardScope[wildcard.offset] }
                 context.wildcard = wildcard
             }
+            if !basePaths.isEmpty { context.basePath = basePathEntry(bytes, host: host) }
             return context
         case .internalPath:
             return ScopeContext(exact: primaryAppScopeID, any: .appAny, foldFirstSegment: false)

@@ -19,6 +19,11 @@ final class MatchingCore: Sendable {
     let schemes: [String]
     let domains: [String]
     /// ``schemes`` and ``domains`` as bytes, for the comparison with each URL.
+    /// Each entry of the domain list as read, in the order of ``domains``.
+    let bases: [UniversalLinkBase]
+    /// The domain list's base paths, which universal links to their hosts must be under; empty for
+    /// most tables, which then compare nothing.
+    let basePaths: BasePaths
     let acceptedSchemes: ASCIINameList
     let acceptedDomains: ASCIINameList
     /// The bases of the accepted wildcard domains (`example.com` for `*.example.com`), lowercase.
@@ -65,6 +70,8 @@ final class MatchingCore: Sendable {
         scopeIDs = plan.scopeIDs
         schemes = plan.schemes
         domains = plan.domains
+        bases = plan.bases
+        basePaths = BasePaths(plan.bases, caseInsensitive: plan.options.caseInsensitivePaths)
         acceptedSchemes = ASCIINameList(plan.schemes)
         acceptedDomains = ASCIINameList(plan.domains)
         acceptedWildcardBases = plan.domains.compactMap { DomainWildcard.base(of: $0).map { Array($0.utf8) } }

@@ -25,6 +25,11 @@ public struct RouteTable<Value: Sendable>: Sendable {
     public var schemes: [String] { core.schemes }
     /// The accepted universal-link domains, lowercased.
     public var domains: [String] { core.domains }
+
+    /// Each accepted domain as the table read it, in the order of ``domains``: a base path that
+    /// universal links to the host must be under, and the port, scheme and fixed query items its
+    /// links are printed with (``UniversalLinkBase``).
+    public var domainBases: [UniversalLinkBase] { core.bases }
     /// How URLs are compared with templates.
     public var options: RouteTableOptions { core.options }
     /// The number of registrations.

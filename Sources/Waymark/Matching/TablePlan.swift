@@ -35,7 +35,11 @@ struct TablePlan: Sendable {
 
     var definitions: [RouteDefinition]
     var schemes: [String]
+    /// The accepted hosts (and wildcards), lowercased, one per entry of the domain list.
     var domains: [String]
+    /// Each entry of the domain list as read (its base path, port, scheme and fixed query items),
+    /// in the order of ``domains``.
+    var bases: [UniversalLinkBase] = []
     var options: RouteTableOptions
     var parameterTypes: [String: ParameterType]
     var scopeList: [RouteScope] = [.appAny, .universalAny]
@@ -75,14 +79,14 @@ struct TablePlan: Sendable {
     ) {
         var seenSchemes: Set<String> = []
         self.schemes = schemes.map { $0.lowercased() }.filter { seenSchemes.insert($0).inserted }
-        var seenDomains: Set<String> = []
-        self.domains = domains.map { $0.lowercased() }.filter { seenDomains.insert($0).inserted }
+        self.domains = []
         self.definitions = definitions
         self.options = options
         self.parameterTypes = parameterTypes
         self.trie = TrieBuilder(caseInsensitive: options.caseInsensitivePaths)
         trie.reserve(routes: definitions.count)
-        check(schemes: schemes, domains: domains)
+        check(schemes: schemes)
+        readDomains(domains)
         insertAll()
         findConflicts()
         errors = errors.enumerated().sorted { lhs, rhs in
@@ -100,12 +104,35 @@ struct TablePlan: Sendable {
                 message: message))
     }
 
-    private mutating func check(schemes: [String], domains: [String]) {
+    private mutating func check(schemes: [String]) {
         for scheme in schemes {
             if let problem = Self.schemeProblem(scheme) { fail(nil, .invalidScheme, problem) }
         }
-        for domain in domains {
-            if let problem = Self.domainProblem(domain) { fail(nil, .invalidDomain, problem) }
+    }
+
+    /// Reads the domain list (``UniversalLinkBase``): one host, one entry. An entry written twice
+    /// counts once; one host with two different bases is an error, since a link to it could then be
+    /// read, and printed, in two ways.
+    private mutating func readDomains(_ entries: [String]) {
+        var seen: [String: UniversalLinkBase] = [:]
+        for entry in entries {
+            switch UniversalLinkBase.parse(entry) {
+            case .failure(let problem):
+                fail(nil, .invalidDomain, problem.message)
+            case .success(let base):
+                if let earlier = seen[base.host] {
+                    if earlier != base {
+                        fail(
+                            nil, .invalidDomain,
+                            "the domain '\(base.host)' is listed twice, as '\(earlier)' and '\(base)'; a host has one "
+                                + "entry, with at most one base path")
+                    }
+                    continue
+                }
+                seen[base.host] = base
+                domains.append(base.host)
+                bases.append(base)
+            }
         }
     }
 
@@ -387,42 +414,13 @@ struct TablePlan: Sendable {
         return nil
     }
 
+    /// What is wrong with the domain a scope names: a host name or wildcard, never a base URL (the
+    /// domain list gives a host its base path, port and scheme).
     static func domainProblem(_ domain: String) -> String? {
-        if domain.contains("://") {
-            return "the domain '\(domain)' has a scheme; write the host name only, as in 'shop.example.com'"
+        if domain.contains("://") || domain.contains("/") || domain.contains(":") || domain.contains("?") {
+            return "a scope names a host only, as in 'shop.example.com'; a base path, port or scheme belongs to "
+                + "the host's entry in the domains"
         }
-        if domain.contains("/") {
-            return "the domain '\(domain)' carries a path; a universal-link domain is a host name only"
-        }
-        if domain.contains(":") {
-            return "the domain '\(domain)' has a port; ports are ignored when matching, write the host name only"
-        }
-        if let base = DomainWildcard.base(of: domain) {
-            // `*.example.com`: the base must be a host name of two labels or more (`*.com` would
-            // claim a whole top-level domain).
-            if base.contains("*") || Self.domainProblem(String(base)) != nil || !base.contains(".") {
-                return "'\(domain)' is not a valid wildcard domain; write '*.' before a host name of two labels or "
-                    + "more, as in '*.example.com'"
-            }
-            return nil
-        }
-        if domain.contains("*") {
-            return "'\(domain)' is not a valid host name; a wildcard is written '*.' before the domain, as in "
-                + "'*.example.com', and covers its subdomains"
-        }
-        let labels = domain.lowercased().split(separator: ".", omittingEmptySubsequences: false)
-        let valid =
-            !domain.isEmpty
-            && labels.allSatisfy { label in
-                !label.isEmpty && label.first != "-" && label.last != "-"
-                    && label.unicodeScalars.allSatisfy {
-                        ($0 >= "a" && $0 <= "z") || ($0 >= "0" && $0 <= "9") || $0 == "-"
-                    }
-            }
-        if !valid {
-            return "'\(domain)' is not a valid host name; use letters, digits, '-' and '.', and punycode for "
-                + "internationalized names"
-        }
-        return nil
+        return UniversalLinkBase.hostProblem(domain)
     }
 }

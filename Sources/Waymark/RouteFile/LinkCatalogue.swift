@@ -78,6 +78,7 @@ public struct LinkCatalogue: Sendable {
 
     private static func entries(of file: RouteFile, resolver: RouteResolver) async -> [Entry] {
         let links = LinkCreator(schemes: file.schemes, domains: file.domains)
+        let hosts = links.domains
         var entries: [Entry] = []
         for route in file.routes {
             let examples = exampleParameterSets(route.template)
@@ -99,8 +100,8 @@ public struct LinkCatalogue: Sendable {
                 switch scope {
                 case .app(let scheme): (named, accepted) = (scheme, file.schemes)
                 case .appAny: (named, accepted) = (nil, file.schemes)
-                case .universal(let domain): (named, accepted) = (domain, file.domains)
-                case .universalAny: (named, accepted) = (nil, file.domains)
+                case .universal(let domain): (named, accepted) = (domain, hosts)
+                case .universalAny: (named, accepted) = (nil, hosts)
                 }
                 // A wildcard domain names no host: its example link uses the subdomain `www`.
                 let choices: [String?] = (named.map { [$0] } ?? (accepted.isEmpty ? [nil] : accepted.map { $0 })).map {

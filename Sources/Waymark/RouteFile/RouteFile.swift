@@ -77,8 +77,16 @@ public struct RouteFile: Sendable {
 
     /// The accepted custom schemes.
     public let schemes: [String]
-    /// The accepted universal-link domains.
+    /// The accepted universal-link domains, as the file writes them: hosts, wildcards and base URLs
+    /// (``UniversalLinkBase``).
     public let domains: [String]
+
+    /// ``domains`` as read: each entry's host, base path, port, scheme and fixed query items. Use
+    /// its hosts (not ``domains``) to name a domain, and its `description` to show one: a fixed
+    /// query value may be a secret.
+    public var domainBases: [UniversalLinkBase] {
+        domains.map { (try? UniversalLinkBase($0)) ?? UniversalLinkBase(host: $0) }
+    }
     /// Case and trailing-slash options.
     public let options: RouteTableOptions
     /// The routes, in file order.

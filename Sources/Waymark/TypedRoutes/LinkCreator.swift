@@ -17,18 +17,29 @@
 public struct LinkCreator: Sendable {
     /// The accepted app schemes; the first is the default.
     public let schemes: [String]
-    /// The accepted universal-link domains; the first is the default.
+    /// The accepted universal-link domains (hosts and wildcards, lowercased); the first is the default.
     public let domains: [String]
+    /// Each domain as the table lists it, with the base path, port, scheme and fixed query items its
+    /// links are printed with (``UniversalLinkBase``), in the order of ``domains``.
+    public let bases: [UniversalLinkBase]
     private let maps: [ObjectIdentifier: CompiledRouteMap]
 
     /// Creates a link creator for templates; typed routes are compiled when first printed.
+    ///
+    /// - Parameters:
+    ///   - schemes: The app schemes; the first is the default.
+    ///   - domains: The universal-link domains, each a host, a wildcard or a base URL
+    ///     (``UniversalLinkBase``): `https://example.com/m` prints links under `/m`. An entry that
+    ///     cannot be read is taken as a host name (a table built with it reports the error).
     public init(schemes: [String] = [], domains: [String] = []) {
         self.init(schemes: schemes, domains: domains, maps: [:])
     }
 
     init(schemes: [String], domains: [String], maps: [ObjectIdentifier: CompiledRouteMap]) {
         self.schemes = schemes.map { $0.lowercased() }
-        self.domains = domains.map { $0.lowercased() }
+        let bases = domains.map { (try? UniversalLinkBase($0)) ?? UniversalLinkBase(host: $0) }
+        self.bases = bases
+        self.domains = bases.map(\.host)
         self.maps = maps
     }
 
@@ -63,7 +74,7 @@ public struct LinkCreator: Sendable {
     public func universalLink<R: URLRoute>(for route: R, domain: String? = nil) throws(RoutingError) -> String {
         let (entry, values) = try resolve(route)
         let chosen = try pick(domain, kind: .universal, scopes: entry.scopes, label: entry.label)
-        return "https://" + chosen + "/" + (try render(entry.template, values, label: entry.label))
+        return try universalLink(host: chosen, entry.template, values, label: entry.label)
     }
 
     private func resolve<R: URLRoute>(_ route: R) throws(RoutingError) -> (CompiledRouteMap.Entry, LinkValues) {
@@ -110,8 +121,7 @@ public struct LinkCreator: Sendable {
         domain: String? = nil
     ) throws(RoutingError) -> String {
         let chosen = try pick(domain, kind: .universal, scopes: scopes, label: template.pattern)
-        return "https://" + chosen + "/"
-            + (try render(template, try values(of: input, template), label: template.pattern))
+        return try universalLink(host: chosen, template, try values(of: input, template), label: template.pattern)
     }
 
     private func values<Input: Encodable>(of input: Input, _ template: RouteTemplate) throws(RoutingError)
@@ -163,8 +173,8 @@ public struct LinkCreator: Sendable {
         fragment: String? = nil, scopes: [RouteScope] = RouteScope.defaultScopes, domain: String? = nil
     ) throws(RoutingError) -> String {
         let chosen = try pick(domain, kind: .universal, scopes: scopes, label: template.pattern)
-        return "https://" + chosen + "/"
-            + (try render(template, try values(template, parameters, query, fragment), label: template.pattern))
+        return try universalLink(
+            host: chosen, template, try values(template, parameters, query, fragment), label: template.pattern)
     }
 
     private func values(
@@ -186,6 +196,17 @@ public struct LinkCreator: Sendable {
     }
 
     // MARK: - Rendering
+
+    /// A universal link to `host`: under its base (``UniversalLinkBase/link(host:routePath:)``), with
+    /// the base's fixed query items after the link's own.
+    private func universalLink(host: String, _ template: RouteTemplate, _ values: LinkValues, label: String)
+        throws(RoutingError) -> String
+    {
+        let base = UniversalLinkBase.entry(for: host, in: bases) ?? UniversalLinkBase(host: host)
+        var values = values
+        values.fixedQuery = Array(zip(base.queryItemNames, base.queryItems))
+        return base.link(host: host, routePath: try render(template, values, label: label))
+    }
 
     enum LinkKind {
         case app
@@ -276,6 +297,10 @@ public struct LinkCreator: Sendable {
         }
         queryItems += values.query.map { item in
             LinkEncoding.queryComponent(item.name) + "=" + LinkEncoding.queryComponent(item.value ?? "")
+        }
+        if !values.fixedQuery.isEmpty {
+            let written = Set(variant.query.map(\.name) + values.query.map(\.name))
+            queryItems += values.fixedQuery.filter { !written.contains($0.name) }.map(\.item)
         }
         if !queryItems.isEmpty { written += "?" + queryItems.joined(separator: "&") }
         // The fragment a variant requires, filled as a path is (its `/` separate its segments), or
@@ -416,89 +441,5 @@ extension LinkCreator {
                     + "a value cannot hold the text that follows it in the template")
         }
         return text
-    }
-}
-
-/// The values of one link: path parameter values by name, and query items in order.
-struct LinkValues {
-    var path: [String: [String]]
-    var query: [QueryParameters.Item]
-    /// A fragment to end the link with, as given (encoded when written).
-    var fragment: String?
-
-    init(path: [String: [String]], query: [QueryParameters.Item]) {
-        self.path = path
-        self.query = query
-    }
-
-    /// Encoded values split by the template: a name (or the top-level name of `name[field]`) that
-    /// the template has fills the path, everything else goes to the query.
-    init(items: [QueryParameters.Item], template: RouteTemplate) {
-        let names = Set(template.parameterNames)
-        var path: [String: [String]] = [:]
-        var query: [QueryParameters.Item] = []
-        for item in items {
-            let top = item.name.firstIndex(of: "[").map { String(item.name[..<$0]) } ?? item.name
-            if names.contains(top) {
-                path[item.name, default: []].append(item.value ?? "")
-            } else {
-                query.append(item)
-            }
-        }
-        self.init(path: path, query: query)
-    }
-}
-
-/// Percent-encoding for each position of a link.
-package enum LinkEncoding {
-    /// A path segment: unreserved characters and `!$&'()*+,;=@` stay; `.` and `..` alone are
-    /// encoded so no URL layer treats them as dot segments; everything else is `%XX` of its UTF-8.
-    package static func pathSegment(_ text: String) -> String {
-        if text == "." { return "%2E" }
-        if text == ".." { return "%2E%2E" }
-        return encode(text) { byte in
-            isUnreserved(byte) || "!$&'()*+,;=@".utf8.contains(byte)
-        }
-    }
-
-    /// A fragment: unreserved characters, the sub-delimiters, `:`, `@`, `/` and `?` stay (RFC 3986's
-    /// fragment characters); everything else, `#` and `%` included, is percent-encoded.
-    package static func fragment(_ text: String) -> String {
-        encode(text) { byte in
-            isUnreserved(byte) || "!$&'()*+,;=:@/?".utf8.contains(byte)
-        }
-    }
-
-    /// A query name or value: only unreserved characters stay (so `&`, `=`, `+`, `,` and `#` are
-    /// always encoded, and a comma inside a list element stays inside it).
-    package static func queryComponent(_ text: String) -> String {
-        encode(text, keep: isUnreserved)
-    }
-
-    private static func isUnreserved(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
-            UInt8(ascii: "~"):
-            true
-        default:
-            false
-        }
-    }
-
-    private static func encode(_ text: String, keep: (UInt8) -> Bool) -> String {
-        let hex: [UInt8] = Array("0123456789ABCDEF".utf8)
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(text.utf8.count)
-        for byte in text.utf8 {
-            if keep(byte) {
-                bytes.append(byte)
-            } else {
-                bytes.append(UInt8(ascii: "%"))
-                bytes.append(hex[Int(byte >> 4)])
-                bytes.append(hex[Int(byte & 0x0F)])
-            }
-        }
-        return String(decoding: bytes, as: UTF8.self)
     }
 }

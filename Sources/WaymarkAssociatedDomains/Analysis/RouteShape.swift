@@ -83,6 +83,10 @@ struct DomainRoutes: Sendable {
     let patternSegments: Set<String>
     /// Which variant's route wins where several match (``RouteOrder``).
     let order: RouteOrder
+    /// The domain's base path (``UniversalLinkBase/pathPrefix``) as literal segments, which every
+    /// variant's shape starts with: the file's components, the analysis's paths and the example
+    /// URLs all live under it, as the table's universal links do.
+    let basePath: [VariantShape.Segment]
 
     init(resolver: RouteResolver, domain: String) {
         let table = resolver.table
@@ -91,6 +95,8 @@ struct DomainRoutes: Sendable {
         self.domain = domain
         caseInsensitiveLiterals = table.options.caseInsensitivePaths
         acceptsDomain = table.acceptsEverything || DomainWildcard.accepts(domain, domains: table.domains)
+        let basePath = Self.basePath(of: domain, in: table)
+        self.basePath = basePath
         // The wildcard scopes that cover the domain, the most specific first: a host's file (or a
         // wildcard's, served on each of its subdomains) carries their routes, below the domain's own.
         let wildcardScopes = Set(
@@ -114,7 +120,7 @@ struct DomainRoutes: Sendable {
             for registration in table.registrations {
                 let scopeRank = scopeRank(registration.scopes)
                 guard scopeRank > 0 else { continue }
-                let shapes = Self.shapes(of: registration, in: table)
+                let shapes = Self.shapes(of: registration, in: table, under: basePath)
                 for (shape, variant) in zip(shapes, registration.template.variants) {
                     opaque.formUnion(shape.opaqueTypes)
                     let typed = shape.patterns.values.filter { $0.captureShapes.contains { $0 != .any } }
@@ -122,7 +128,11 @@ struct DomainRoutes: Sendable {
                     ranked.append(
                         (
                             scopeRank, registration.priority, registration.index,
-                            shape.opaqueTypes.isEmpty && typed.isEmpty, Specificity(variant).ranks
+                            shape.opaqueTypes.isEmpty && typed.isEmpty,
+                            // The base path's literals rank alike in every variant, and keep each
+                            // rank beside the segment it ranks.
+                            [Specificity.Rank](repeating: Self.literalRank, count: basePath.count)
+                                + Specificity(variant).ranks
                         ))
                 }
                 variants += shapes
@@ -134,12 +144,24 @@ struct DomainRoutes: Sendable {
         patternSegments = patterns
     }
 
-    /// The shapes of a registration's variants.
+    /// The rank of a literal segment (every base-path segment's).
+    private static let literalRank = Specificity.Rank(.literal("x"))
+
+    /// The base path of `domain`'s links, as literal segments (compared as the table's literals are).
+    static func basePath(of domain: String, in table: RouteTable<Int>) -> [VariantShape.Segment] {
+        let prefix = UniversalLinkBase.entry(for: domain, in: table.domainBases)?.pathPrefix ?? []
+        return prefix.map { .literal(Array($0.unicodeScalars)) }
+    }
+
+    /// The shapes of a registration's variants, each starting with `basePath`.
     ///
     /// A segment with parameters inside it (`{name}.json`) is read piece by piece (its text, and
     /// each capture's shape), so its component is `?*.json` and the analysis tells `/a.json` from
     /// `/a` (reading it as any value would hide the URLs that tell them apart).
-    static func shapes(of registration: RouteTable<Int>.Registration, in table: RouteTable<Int>) -> [VariantShape] {
+    static func shapes(
+        of registration: RouteTable<Int>.Registration, in table: RouteTable<Int>,
+        under basePath: [VariantShape.Segment] = []
+    ) -> [VariantShape] {
         registration.template.variants.map { variant in
             var opaque: Set<String> = []
             var patterns: [Int: VariantShape.PatternSegment] = [:]
@@ -187,8 +209,12 @@ struct DomainRoutes: Sendable {
                 suffix.isEmpty
                 ? [] : ["the segments after the catch-all ('\(suffix.map(\.description).joined(separator: "/"))')"]
             return VariantShape(
-                registration: registration.index, segments: cut, opaqueTypes: opaque,
-                patterns: patterns.filter { $0.key < cut.count },
+                registration: registration.index, segments: basePath + cut, opaqueTypes: opaque,
+                patterns: Dictionary(
+                    uniqueKeysWithValues: patterns.filter { $0.key < cut.count }.map {
+                        ($0.key + basePath.count, $0.value)
+                    }
+                ),
                 requirementsBeyondPath: afterCatchAll + variant.query.map { "the query item '\($0.name)'" }
                     + (variant.fragment.map { ["the fragment '\($0)'"] } ?? []))
         }

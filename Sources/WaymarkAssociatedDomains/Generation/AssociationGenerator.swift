@@ -280,7 +280,7 @@ struct AssociationGenerator {
             guard !scopes.contains(.universalAny), !scopes.contains(.universal(domain: routes.domain)),
                 scopes.contains(where: { if case .universal = $0 { true } else { false } })
             else { continue }
-            for variant in DomainRoutes.shapes(of: registration, in: table) {
+            for variant in DomainRoutes.shapes(of: registration, in: table, under: routes.basePath) {
                 guard report.isComplete else { return entries }
                 guard spent < options.maximumWork else {
                     markIncomplete(states: report.statesVisited)
