@@ -66,8 +66,13 @@ extension MatchingCore {
     /// not start with them. Work: one comparison per base-path segment.
     @inline(never)
     func beneathBasePath(
-        _ bytes: UnsafeBufferPointer<UInt8>, entry: Int32, path: Range<Int>, segments: UnsafeBufferPointer<SegmentRef>
+        _ bytes: UnsafeBufferPointer<UInt8>, host: Range<Int>?, path: Range<Int>,
+        segments: UnsafeBufferPointer<SegmentRef>
     ) -> (path: Range<Int>, segments: UnsafeBufferPointer<SegmentRef>, hasTrailingSlash: Bool)? {
+        let entry = basePathEntry(bytes, host: host ?? 0..<0)
+        guard entry != 0 else {
+            return (path, segments, URLAnatomy.hasTrailingSlash(bytes, path: path, segmentCount: segments.count))
+        }
         let basePath = basePaths.entries[Int(entry) - 1]
         let count = basePath.segments.count
         var work = 0
@@ -114,8 +119,10 @@ extension MatchingCore {
 
     /// Why a universal link outside its host's base path is refused. The path is not quoted (it may
     /// carry a secret); the base path is configuration.
-    func basePathRefusal(entry: Int32) -> String {
-        let basePath = basePaths.entries[Int(entry) - 1]
+    func basePathRefusal(_ bytes: UnsafeBufferPointer<UInt8>, host: Range<Int>?) -> String {
+        let entry = Int(basePathEntry(bytes, host: host ?? 0..<0))
+        guard entry > 0 else { return "the path is not under its domain's base path" }
+        let basePath = basePaths.entries[entry - 1]
         return "the path is not under \(basePath.domain)'s base path '\(basePath.written)'; the app handles only "
             + "links beneath it"
     }

@@ -70,14 +70,12 @@ extension MatchingCore {
                     if let query = tail.query, exceedsQueryItems(bytes, query) { return nil }
                 }
                 if split.overflow { return bestOfLongPath(bytes) }
-                guard split.segmentCount <= options.limits.maximumSegments,
-                    let context = scopeContext(bytes, kind: head.kind, scheme: head.scheme, host: head.host)
-                else {
-                    return nil
-                }
+                guard split.segmentCount <= options.limits.maximumSegments else { return nil }
                 let path = head.pathStart..<split.end
                 let segments = UnsafeBufferPointer(rebasing: buffer[0..<split.segmentCount])
-                if context.basePath != 0 { return bestBeneathBasePath(bytes, context, path, segments) }
+                guard let context = scopeContext(bytes, kind: head.kind, scheme: head.scheme, host: head.host) else {
+                    return bestBeneathBasePath(bytes, head.kind, head.host, path, segments)
+                }
                 let hasTrailingSlash = URLAnatomy.hasTrailingSlash(bytes, path: path, segmentCount: split.segmentCount)
                 return best(bytes, context, path, segments, hasTrailingSlash)
             } catch {
@@ -91,24 +89,26 @@ extension MatchingCore {
     private func bestOfLongPath(_ bytes: UnsafeBufferPointer<UInt8>) -> FoundHit? {
         // The query was checked before the split overflowed (see `best(bytes:)`).
         (try? URLAnatomy.withParsed(bytes) { anatomy, segments, hasTrailingSlash -> FoundHit? in
-            guard segments.count <= options.limits.maximumSegments,
-                let context = scopeContext(bytes, kind: anatomy.kind, scheme: anatomy.scheme, host: anatomy.host)
+            guard segments.count <= options.limits.maximumSegments else { return nil }
+            guard let context = scopeContext(bytes, kind: anatomy.kind, scheme: anatomy.scheme, host: anatomy.host)
             else {
-                return nil
+                return bestBeneathBasePath(bytes, anatomy.kind, anatomy.host, anatomy.path, segments)
             }
-            if context.basePath != 0 { return bestBeneathBasePath(bytes, context, anatomy.path, segments) }
             return best(bytes, context, anatomy.path, segments, hasTrailingSlash)
         }) ?? nil
     }
 
-    /// ``best(bytes:)`` for a universal link whose host has a base path: the route path beneath it,
-    /// or nothing when the link is not under it.
+    /// ``best(bytes:)`` for a link ``scopeContext(_:kind:scheme:host:)`` did not take: a universal
+    /// link whose host has a base path is searched beneath it; any other is refused (`nil`).
     @inline(never)
     private func bestBeneathBasePath(
-        _ bytes: UnsafeBufferPointer<UInt8>, _ context: ScopeContext, _ path: Range<Int>,
+        _ bytes: UnsafeBufferPointer<UInt8>, _ kind: URLAnatomy.Kind, _ host: Range<Int>?, _ path: Range<Int>,
         _ segments: UnsafeBufferPointer<SegmentRef>
     ) -> FoundHit? {
-        guard let beneath = beneathBasePath(bytes, entry: context.basePath, path: path, segments: segments) else {
+        guard kind == .universal, !basePaths.isEmpty,
+            let context = universalScopeContext(bytes, host: host ?? 0..<0, admittingBasePath: true),
+            let beneath = beneathBasePath(bytes, host: host, path: path, segments: segments)
+        else {
             return nil
         }
         return best(bytes, context, beneath.path, beneath.segments, beneath.hasTrailingSlash)
@@ -206,7 +206,6 @@ extension MatchingCore {
         _ segments: UnsafeBufferPointer<SegmentRef>, _ hasTrailingSlash: Bool, collectAll: Bool
     ) -> CoreLookup {
         let limits = options.limits
-        let views = trie.views  // a pointer: the search copies nothing
         if segments.count > limits.maximumSegments {
             return Self.exceeded(.segments, segments.count, limits.maximumSegments)
         }
@@ -222,26 +221,50 @@ extension MatchingCore {
             }
             query = parsed
         }
+        let url = RouteURL(string: string, anatomy: anatomy, hasTrailingSlash: hasTrailingSlash, query: query)
         guard let context = scopeContext(bytes, anatomy) else {
-            let url = RouteURL(string: string, anatomy: anatomy, hasTrailingSlash: hasTrailingSlash, query: query)
+            if anatomy.kind == .universal && !basePaths.isEmpty,
+                let context = universalScopeContext(bytes, host: anatomy.host ?? 0..<0, admittingBasePath: true)
+            {
+                return examineBeneathBasePath(
+                    string, bytes, anatomy, segments, url, query, context, collectAll: collectAll)
+            }
             return CoreLookup(
                 outcome: .refused, reason: refusal(bytes, anatomy), url: url, best: nil, all: nil)
         }
-        var anatomy = anatomy
-        var segments = segments
-        var hasTrailingSlash = hasTrailingSlash
-        if context.basePath != 0 {
-            // The route path is what follows the base path: the request's path, its segments and
-            // the match's captures are read beneath it.
-            guard let beneath = beneathBasePath(bytes, entry: context.basePath, path: anatomy.path, segments: segments)
-            else {
-                let url = RouteURL(string: string, anatomy: anatomy, hasTrailingSlash: hasTrailingSlash, query: query)
-                return CoreLookup(
-                    outcome: .refused, reason: basePathRefusal(entry: context.basePath), url: url, best: nil, all: nil)
-            }
-            (anatomy.path, segments, hasTrailingSlash) = beneath
+        return search(bytes, anatomy, segments, hasTrailingSlash, url, query, context, collectAll: collectAll)
+    }
+
+    /// ``examine(_:_:_:_:_:collectAll:)`` for a universal link whose host has a base path: the route
+    /// path is what follows it (the request's path, its segments and the match's captures are read
+    /// beneath it), and a link outside it is refused.
+    @inline(never)
+    private func examineBeneathBasePath(
+        _ string: String, _ bytes: UnsafeBufferPointer<UInt8>, _ anatomy: URLAnatomy,
+        _ segments: UnsafeBufferPointer<SegmentRef>, _ url: RouteURL, _ query: QueryParameters,
+        _ context: ScopeContext, collectAll: Bool
+    ) -> CoreLookup {
+        guard let beneath = beneathBasePath(bytes, host: anatomy.host, path: anatomy.path, segments: segments) else {
+            return CoreLookup(
+                outcome: .refused, reason: basePathRefusal(bytes, host: anatomy.host), url: url, best: nil, all: nil)
         }
-        let url = RouteURL(string: string, anatomy: anatomy, hasTrailingSlash: hasTrailingSlash, query: query)
+        var anatomy = anatomy
+        anatomy.path = beneath.path
+        let beneathURL = RouteURL(
+            string: string, anatomy: anatomy, hasTrailingSlash: beneath.hasTrailingSlash, query: query)
+        return search(
+            bytes, anatomy, beneath.segments, beneath.hasTrailingSlash, beneathURL, query, context,
+            collectAll: collectAll)
+    }
+
+    /// The search of an accepted URL's scopes, once its route path and query are known.
+    @inline(__always)
+    private func search(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ anatomy: URLAnatomy, _ segments: UnsafeBufferPointer<SegmentRef>,
+        _ hasTrailingSlash: Bool, _ url: RouteURL, _ query: QueryParameters, _ context: ScopeContext,
+        collectAll: Bool
+    ) -> CoreLookup {
+        let views = trie.views  // a pointer: the search copies nothing
         var matches: [Found] = []
         var best: Found?
         var firstCaptureStart: Int32 = 0

@@ -9,13 +9,13 @@ extension MatchingCore {
         /// The most specific wildcard scope that covers a universal link's host (searched after
         /// `exact`, before `any`; ``MatchingCore/nextWildcardScope`` gives the ones after it).
         var wildcard: ScopeID = .none
-        /// For a universal link whose host has a base path, one more than its index in
-        /// ``MatchingCore/basePaths``; 0 for none (``MatchingCore/beneathBasePath(_:entry:path:segments:)``).
-        var basePath: Int32 = 0
     }
 
     /// The scopes to search, most specific first, or `nil` when the scheme or domain is refused
-    /// (``refusal(_:_:)`` says why). Compares schemes and domains on the bytes, without allocating.
+    /// (``refusal(_:_:)`` says why) **or when a universal link's host has a base path**: such a link
+    /// is searched beneath it (``MatchingCore/beneathBasePath(_:host:path:segments:)``), by the
+    /// callers' refusal branch, so that the lookups of every other link test nothing more.
+    /// Compares schemes and domains on the bytes, without allocating.
     @inline(__always)
     func scopeContext(_ bytes: UnsafeBufferPointer<UInt8>, _ anatomy: URLAnatomy) -> ScopeContext? {
         scopeContext(bytes, kind: anatomy.kind, scheme: anatomy.scheme, host: anatomy.host)
@@ -53,30 +53,37 @@ extension MatchingCore {
             }
             return ScopeContext(exact: exact, any: .appAny, foldFirstSegment: true)
         case .universal:
-            let host = host ?? 0..<0
-            if !acceptsEverything && !acceptedDomains.contains(bytes, host)
-                && !acceptedWildcardBases.contains(where: { Self.host(bytes, host, isCoveredBy: $0) })
-            {
-                return nil
-            }
-            var exact = ScopeID.none
-            if hasExactUniversalScopes, let id = scopeIDs[.universal(domain: URLAnatomy.lowercasedString(bytes, host))]
-            {
-                exact = id
-            }
-            var context = ScopeContext(exact: exact, any: .universalAny, foldFirstSegment: false)
-            if !wildcardScopes.isEmpty {
-                var wildcard = wildcardScopes.first { Self.host(bytes, host, isCoveredBy: $0.base) }?.id ?? .none
-                // A host spelled as a wildcard (the association file's analysis asks for
-                // `*.example.com`) has that scope as its exact one: search it once.
-                if wildcard.exists && wildcard == exact { wildcard = nextWildcardScope[wildcard.offset] }
-                context.wildcard = wildcard
-            }
-            if !basePaths.isEmpty { context.basePath = basePathEntry(bytes, host: host) }
-            return context
+            return universalScopeContext(bytes, host: host ?? 0..<0, admittingBasePath: false)
         case .internalPath:
             return ScopeContext(exact: primaryAppScopeID, any: .appAny, foldFirstSegment: false)
         }
+    }
+
+    /// The scopes of a universal link to `host`, or `nil` when the host is refused or, unless
+    /// `admittingBasePath`, has a base path.
+    @inline(__always)
+    func universalScopeContext(_ bytes: UnsafeBufferPointer<UInt8>, host: Range<Int>, admittingBasePath: Bool)
+        -> ScopeContext?
+    {
+        if !acceptsEverything && !acceptedDomains.contains(bytes, host)
+            && !acceptedWildcardBases.contains(where: { Self.host(bytes, host, isCoveredBy: $0) })
+        {
+            return nil
+        }
+        var exact = ScopeID.none
+        if hasExactUniversalScopes, let id = scopeIDs[.universal(domain: URLAnatomy.lowercasedString(bytes, host))] {
+            exact = id
+        }
+        var context = ScopeContext(exact: exact, any: .universalAny, foldFirstSegment: false)
+        if !wildcardScopes.isEmpty {
+            var wildcard = wildcardScopes.first { Self.host(bytes, host, isCoveredBy: $0.base) }?.id ?? .none
+            // A host spelled as a wildcard (the association file's analysis asks for
+            // `*.example.com`) has that scope as its exact one: search it once.
+            if wildcard.exists && wildcard == exact { wildcard = nextWildcardScope[wildcard.offset] }
+            context.wildcard = wildcard
+        }
+        if !basePaths.isEmpty && !admittingBasePath && basePathEntry(bytes, host: host) != 0 { return nil }
+        return context
     }
 
     /// Why ``scopeContext(_:_:)`` refused a URL.
