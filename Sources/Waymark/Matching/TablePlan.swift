@@ -165,6 +165,7 @@ struct TablePlan: Sendable {
                 continue
             }
             var typesKnown = true
+            var defaultsJudged: Set<String> = []
             template.forEachVariant { _, variant in
                 func check(_ name: String, _ type: String?) {
                     guard let type, parameterTypes[type] == nil else { return }
@@ -179,6 +180,17 @@ struct TablePlan: Sendable {
                 for capture in variant.query.flatMap(\.parameterCaptures) + (variant.fragment?.parameterCaptures ?? [])
                 {
                     check(capture.name, capture.type)
+                }
+                // A registered type's default, which the parser could not judge.
+                for requirement in variant.query {
+                    guard let value = requirement.defaultValue,
+                        case .parameter(let name, let type?) = requirement.value,
+                        let parameterType = parameterTypes[type], !parameterType.accepts(value),
+                        defaultsJudged.insert(name).inserted
+                    else { continue }
+                    fail(
+                        index, .invalidTemplate,
+                        "\"\(template.pattern)\": the default '\(value)' of '\(name)' is not a valid \(type)")
                 }
             }
             let written = definitions[index].scopes

@@ -42,11 +42,26 @@ public struct QueryRequirement: Hashable, Sendable, CustomStringConvertible {
     public let name: String
     /// What its value must be.
     public let value: Value
+    /// The value a link without the item reads (`page={page<int>=1}`), for a ``Value/parameter(name:type:)``
+    /// value; `nil` for none.
+    ///
+    /// A requirement with a default is always met: a link without the item, or with a value the
+    /// parameter's type refuses (as an optional group reads it), gives the parameter the default.
+    /// A link printed with the default value leaves the item out (swift-url-routing's
+    /// `Field("page", default: 1)`): the same value compared as its type reads it, so `01` is the
+    /// default `1` of an `int`.
+    public let defaultValue: String?
 
     /// Creates a requirement.
-    public init(name: String, value: Value) {
+    ///
+    /// - Parameters:
+    ///   - name: The item's name, percent-decoded.
+    ///   - value: What its value must be.
+    ///   - defaultValue: For a parameter value, the value a link without the item reads.
+    public init(name: String, value: Value, defaultValue: String? = nil) {
         self.name = name
         self.value = value
+        self.defaultValue = defaultValue
     }
 
     /// The requirement as a template writes it: `id={id<int>}`.
@@ -56,9 +71,32 @@ public struct QueryRequirement: Hashable, Sendable, CustomStringConvertible {
         case .present: return writtenName
         case .literal(let text):
             return writtenName + "=" + SegmentPattern.written(text, atSegmentStart: false, inQuery: true)
-        case .parameter(let name, let type?): return "\(writtenName)={\(name)<\(type)>}"
-        case .parameter(let name, nil): return "\(writtenName)={\(name)}"
+        case .parameter(let name, let type):
+            let typed = type.map { "\(name)<\($0)>" } ?? name
+            return "\(writtenName)={\(typed)\(defaultValue.map { "=" + Self.writtenDefault($0) } ?? "")}"
         case .pattern(let pattern): return writtenName + "=" + pattern.written(inQuery: true)
+        }
+    }
+
+    /// A default as a template writes it: a backslash before each character with a meaning there.
+    static func writtenDefault(_ text: String) -> String {
+        var written = ""
+        for character in text {
+            if #"\{}()*<>?#&=:"#.contains(character) { written.append("\\") }
+            written.append(character)
+        }
+        return written
+    }
+
+    /// Whether `text` is the default, compared as the parameter's type reads values: numerically for
+    /// `int` and `float`, without case for `uuid`, as text otherwise.
+    package func isDefault(_ text: String) -> Bool {
+        guard let defaultValue, case .parameter(_, let type) = value else { return false }
+        switch type {
+        case "int": return Int64(text).map { $0 == Int64(defaultValue) } ?? (text == defaultValue)
+        case "float": return Double(text).map { $0 == Double(defaultValue) } ?? (text == defaultValue)
+        case "uuid": return text.lowercased() == defaultValue.lowercased()
+        default: return text == defaultValue
         }
     }
 
@@ -76,7 +114,7 @@ public struct QueryRequirement: Hashable, Sendable, CustomStringConvertible {
     package var shape: String {
         switch value {
         case .present, .literal: description
-        case .parameter(_, let type): "\(name)={<\(type ?? "")>}"
+        case .parameter(_, let type): "\(name)={<\(type ?? "")>\(defaultValue.map { "=" + $0 } ?? "")}"
         case .pattern(let pattern): "\(name)=" + pattern.shape.description
         }
     }
@@ -126,6 +164,24 @@ public struct QueryRequirement: Hashable, Sendable, CustomStringConvertible {
     /// ``check(_:types:into:)``, adding to `work` one for each item looked at and one for each byte
     /// of a value compared or scanned: the count the tests follow across sizes.
     package func check(
+        _ query: QueryParameters, types: [String: ParameterType], into parameters: inout [RouteParameters.Parameter],
+        work: inout Int
+    ) -> Failure? {
+        guard let defaultValue, case .parameter(let parameter, _) = value else {
+            return checkItems(query, types: types, into: &parameters, work: &work)
+        }
+        // Always met: the item's value when the type takes it, else the default.
+        var own: [RouteParameters.Parameter] = []
+        if checkItems(query, types: types, into: &own, work: &work) == nil {
+            parameters += own
+        } else {
+            parameters.append(.init(name: parameter, value: defaultValue))
+        }
+        return nil
+    }
+
+    /// ``check(_:types:into:work:)`` of the link's items of this name, without the default.
+    private func checkItems(
         _ query: QueryParameters, types: [String: ParameterType], into parameters: inout [RouteParameters.Parameter],
         work: inout Int
     ) -> Failure? {

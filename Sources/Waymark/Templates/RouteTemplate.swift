@@ -80,6 +80,18 @@ public struct RouteTemplate: Hashable, Sendable, CustomStringConvertible, Expres
                 + (fragment?.description ?? "")
         }
 
+        /// The parameters of query items with a default (`page={page<int>=1}`), which a link may
+        /// leave out.
+        package var defaultedNames: Set<String> {
+            Set(
+                query.compactMap { requirement in
+                    guard requirement.defaultValue != nil, case .parameter(let name, _) = requirement.value else {
+                        return nil
+                    }
+                    return name
+                })
+        }
+
         /// The one-segment parameters of the path, and the captures of the query and the fragment,
         /// with their types.
         package var parameterCaptures: [(name: String, type: String?)] {

@@ -108,13 +108,12 @@ extension TemplateParser {
             guard seen.insert(name).inserted else {
                 throw error(at: original(itemStart), "the query item '\(name)' is required twice; write it once")
             }
-            let value: QueryRequirement.Value
+            var value = QueryRequirement.Value.present
+            var defaultValue: String?
             if let equals {
-                value = try queryValue(text, (equals + 1)..<index, original: original)
-            } else {
-                value = .present
+                (value, defaultValue) = try queryValue(text, (equals + 1)..<index, original: original)
             }
-            let requirement = QueryRequirement(name: name, value: value)
+            let requirement = QueryRequirement(name: name, value: value, defaultValue: defaultValue)
             for (captured, type) in requirement.parameterCaptures {
                 try claimNames(
                     of: .parameter(name: captured, type: type), in: &names, at: original(itemStart), work: &work)
@@ -161,17 +160,98 @@ extension TemplateParser {
     }
 
     /// A query item's value: text, one parameter or text around parameters, as in a path segment
-    /// (``parsePattern(_:_:original:)``, which also reads the escapes).
+    /// (``parsePattern(_:_:original:)``, which also reads the escapes), and the parameter's default
+    /// when its braces hold one (`{page<int>=1}`).
     private func queryValue(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, original: (Int) -> Int)
-        throws(RoutingError) -> QueryRequirement.Value
+        throws(RoutingError) -> (QueryRequirement.Value, String?)
     {
-        if range.isEmpty { return .literal("") }
+        if range.isEmpty { return (.literal(""), nil) }
+        if let split = try defaultSplit(text, range, original: original) {
+            return try defaultedValue(text, range, split, original: original)
+        }
         switch try parsePattern(text, range, original: original) {
-        case .literal(let text): return .literal(text)
-        case .parameter(let name, let type): return .parameter(name: name, type: type)
-        case .pattern(let pattern): return .pattern(pattern)
+        case .literal(let text): return (.literal(text), nil)
+        case .parameter(let name, let type): return (.parameter(name: name, type: type), nil)
+        case .pattern(let pattern): return (.pattern(pattern), nil)
         case .anonymous, .catchAll:
             throw error(at: original(range.lowerBound), "a query value cannot be a catch-all; write 'name={value}'")
         }
+    }
+
+    /// Where a value's braces hold a default: the `=` inside them and the default's bytes (up to the
+    /// closing `}`), or `nil` for a value without one. The braces must be the whole value.
+    private func defaultSplit(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, original: (Int) -> Int)
+        throws(RoutingError) -> (equals: Int, defaultRange: Range<Int>)?
+    {
+        var open: Int?
+        var index = range.lowerBound
+        while index < range.upperBound {
+            let byte = text[index]
+            let doubled = index + 1 < range.upperBound && text[index + 1] == byte
+            switch byte {
+            case UInt8(ascii: "\\"):
+                index += 2
+                continue
+            case UInt8(ascii: "{") where open == nil && doubled, UInt8(ascii: "}") where open == nil && doubled:
+                index += 2
+                continue
+            case UInt8(ascii: "{"):
+                open = index
+            case UInt8(ascii: "}"):
+                open = nil
+            case UInt8(ascii: "=") where open != nil:
+                var close = index + 1
+                while close < range.upperBound && text[close] != UInt8(ascii: "}") {
+                    close += text[close] == UInt8(ascii: "\\") ? 2 : 1
+                }
+                guard open == range.lowerBound, close == range.upperBound - 1 else {
+                    throw error(
+                        at: original(index),
+                        "a default ends the item's value, whose braces hold the whole value, as in "
+                            + "'page={page<int>=1}'")
+                }
+                return (index, (index + 1)..<close)
+            default:
+                break
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    /// A value `{name=default}` or `{name<type>=default}`: the parameter, and its default, which must
+    /// be non-empty and, for a built-in type, a value the type takes (a registered type's default is
+    /// checked when the table is built).
+    private func defaultedValue(
+        _ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ split: (equals: Int, defaultRange: Range<Int>),
+        original: (Int) -> Int
+    ) throws(RoutingError) -> (QueryRequirement.Value, String?) {
+        // The braces without the default: `{page<int>}`.
+        let parameterBytes = Array(text[range.lowerBound..<split.equals]) + [UInt8(ascii: "}")]
+        let parsed: Result<TemplateSegment, RoutingError> = parameterBytes.withUnsafeBufferPointer { buffer in
+            do throws(RoutingError) {
+                return .success(
+                    try parsePattern(
+                        buffer, 0..<buffer.count,
+                        original: { original(min(range.lowerBound + $0, split.equals)) }))
+            } catch {
+                return .failure(error)
+            }
+        }
+        guard case .parameter(let name, let type) = try parsed.get() else {
+            throw error(at: original(range.lowerBound), "'{' must hold a parameter name, as in '{page=1}'")
+        }
+        let defaultText = String(decoding: Self.unescaped(text[split.defaultRange]), as: UTF8.self)
+        guard !defaultText.isEmpty else {
+            throw error(
+                at: original(split.equals),
+                "the default of '\(name)' is empty; write '{\(name)=VALUE}', or leave the default out")
+        }
+        if let type, let builtIn = [ParameterType.int, .float, .uuid].first(where: { $0.name == type }),
+            !builtIn.accepts(defaultText)
+        {
+            throw error(at: original(split.equals + 1), "the default '\(defaultText)' of '\(name)' is not a valid \(type)")
+        }
+        return (.parameter(name: name, type: type), defaultText)
     }
 }

@@ -391,6 +391,12 @@ struct TemplateParser {
                         at: original(index),
                         "a catch-all must be a whole segment, as in 'src/*path'; text around it is not supported")
                 }
+                if let equals = text[(index + 1)..<close].firstIndex(of: UInt8(ascii: "=")) {
+                    throw error(
+                        at: original(equals),
+                        "a default belongs to a query item's value, as in 'search?page={page<int>=1}'; a path "
+                            + "value is always in the link")
+                }
                 if !literal.isEmpty {
                     pieces.append(.text(String(decoding: literal, as: UTF8.self)))
                     literal = []

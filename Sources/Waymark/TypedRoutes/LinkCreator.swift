@@ -277,11 +277,13 @@ public struct LinkCreator: Sendable {
         let variants = template.variants
         guard
             let variant = variants.reversed().first(where: { variant in
-                variant.parameterCaptures.allSatisfy { path[$0.name] != nil }
+                let defaulted = variant.defaultedNames
+                return variant.parameterCaptures.allSatisfy { path[$0.name] != nil || defaulted.contains($0.name) }
             })
         else {
-            // Name what even the shortest variant needs: optional groups are not missing.
-            let needed = (variants.first?.parameterCaptures ?? []).map(\.name)
+            // Name what even the shortest variant needs: optional groups and defaults are not missing.
+            let defaulted = variants.first?.defaultedNames ?? []
+            let needed = (variants.first?.parameterCaptures ?? []).map(\.name).filter { !defaulted.contains($0) }
             let missing = needed.filter { path[$0] == nil }
             throw RoutingError(
                 code: .missingParameter,
@@ -293,6 +295,12 @@ public struct LinkCreator: Sendable {
         // The items the variant requires come first, in its order, then the others given.
         var queryItems: [String] = []
         for requirement in variant.query {
+            // A value equal to its default (or none) is left out: the link reads the default.
+            if case .parameter(let parameter, _) = requirement.value, requirement.defaultValue != nil,
+                path[parameter]?.first.map(requirement.isDefault) ?? true
+            {
+                continue
+            }
             queryItems.append(try requiredItem(requirement, path, label: label))
         }
         queryItems += values.query.map { item in
