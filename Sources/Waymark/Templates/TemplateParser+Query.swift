@@ -250,7 +250,8 @@ extension TemplateParser {
         if let type, let builtIn = [ParameterType.int, .float, .uuid].first(where: { $0.name == type }),
             !builtIn.accepts(defaultText)
         {
-            throw error(at: original(split.equals + 1), "the default '\(defaultText)' of '\(name)' is not a valid \(type)")
+            throw error(
+                at: original(split.equals + 1), "the default '\(defaultText)' of '\(name)' is not a valid \(type)")
         }
         return (.parameter(name: name, type: type), defaultText)
     }

@@ -215,7 +215,8 @@ struct DomainRoutes: Sendable {
                         ($0.key + basePath.count, $0.value)
                     }
                 ),
-                requirementsBeyondPath: afterCatchAll + variant.query.filter { $0.defaultValue == nil }.map { "the query item '\($0.name)'" }
+                requirementsBeyondPath: afterCatchAll
+                    + variant.query.filter { $0.defaultValue == nil }.map { "the query item '\($0.name)'" }
                     + (variant.fragment.map { ["the fragment '\($0)'"] } ?? []))
         }
     }
