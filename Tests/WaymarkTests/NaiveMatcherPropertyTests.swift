@@ -13,7 +13,8 @@ import WaymarkTestSupport
     }
 
     static let schemes = ["s1", "s2"]
-    static let domains = ["d1.example", "d2.example"]
+    /// Two hosts, a wildcard (its subdomains, not `w.example`) and a host whose links live under `/m`.
+    static let domains = ["d1.example", "d2.example", "*.w.example", "https://b.example/m"]
     // Lengths around the matcher's eight-byte words and sixteen-byte inline keys.
     static let words = [
         "a", "b", "c", "d", "Ab", "ab", "longer-word-abc", "eightchr", "summer-sale-2026", "summer-sale-2026x",
@@ -73,12 +74,14 @@ import WaymarkTestSupport
     }
 
     static func randomScopes(_ random: inout SeededGenerator) -> [RouteScope] {
-        switch Int.random(in: 0..<8, using: &random) {
+        switch Int.random(in: 0..<10, using: &random) {
         case 0: [.appAny]
         case 1: [.app(scheme: "s1")]
         case 2: [.universalAny]
         case 3: [.universal(domain: "d1.example")]
         case 4: [.app(scheme: "s2"), .universal(domain: "d2.example")]
+        case 5: [.universal(domain: "*.w.example")]
+        case 6: [.universal(domain: "b.example"), .appAny]
         default: RouteScope.defaultScopes
         }
     }
@@ -111,11 +114,16 @@ import WaymarkTestSupport
         .joined(separator: "/")
         let queries = ["", "", "?k=7", "?k=v", "?n=x&k=1", "?k", "?n=12&k=v", "?k=", "?k=7&k=x"]
         let query = queries.randomElement(using: &random) ?? ""
-        switch Int.random(in: 0..<5, using: &random) {
+        switch Int.random(in: 0..<9, using: &random) {
         case 0: return "s1://" + path + query
         case 1: return "s2:" + path + query
         case 2: return "https://d1.example/" + path + query
         case 3: return "https://d2.example/" + path + query
+        case 4:
+            return "https://" + ["x.w.example", "y.X.w.example", "w.example"].randomElement(using: &random)! + "/"
+                + path + query
+        case 5:
+            return "https://b.example/" + ["m/", "M/", "%6D/", "", "m"].randomElement(using: &random)! + path + query
         default: return path + query
         }
     }
@@ -143,18 +151,31 @@ import WaymarkTestSupport
     static func naive(
         _ registrations: [Registration], _ string: String, options: RouteTableOptions = RouteTableOptions()
     ) -> [Ranked] {
-        guard let url = try? RouteURL(parsing: string) else { return [] }
+        guard var url = try? RouteURL(parsing: string) else { return [] }
         let exact: RouteScope
         let any: RouteScope
+        // The wildcard scope that covers a universal link's host, ranked between exact and any.
+        var wildcard: RouteScope?
         switch url.kind {
         case .app: (exact, any) = (.app(scheme: url.scheme ?? ""), .appAny)
-        case .universal: (exact, any) = (.universal(domain: url.host ?? ""), .universalAny)
+        case .universal:
+            let host = url.host ?? ""
+            (exact, any) = (.universal(domain: host), .universalAny)
+            if host.hasSuffix(".w.example") { wildcard = .universal(domain: "*.w.example") }
+            // The accepted hosts: two exact, the wildcard's subdomains, and b.example beneath `/m`.
+            guard ["d1.example", "d2.example", "b.example"].contains(host) || wildcard != nil else { return [] }
+            if host == "b.example" {
+                guard let beneath = beneathBasePath(url, string, options: options) else { return [] }
+                url = beneath
+            }
         case .internal: (exact, any) = (.app(scheme: schemes[0]), .appAny)
         }
         var found: [Ranked] = []
         for (index, registration) in registrations.enumerated() {
-            // A route is ranked in its best scope: exact before any.
-            let scopeRank = registration.scopes.contains(exact) ? 2 : registration.scopes.contains(any) ? 1 : 0
+            // A route is ranked in its best scope: exact, then a covering wildcard, then any.
+            let scopeRank =
+                registration.scopes.contains(exact)
+                ? 3 : wildcard.map(registration.scopes.contains) == true ? 2 : registration.scopes.contains(any) ? 1 : 0
             guard scopeRank > 0 else { continue }
             let matching = registration.template.variants.filter {
                 matches($0, url, options: options) && satisfies($0.query, url.query)
@@ -172,6 +193,19 @@ import WaymarkTestSupport
                         linkRequirements: best.1, registration: index)))
         }
         return found.sorted { $0.precedence < $1.precedence }
+    }
+
+    /// The link to `b.example` read beneath its base path `/m`: the same link without its first
+    /// segment when that is `m` (decoded; without case when literals ignore it), else `nil`.
+    static func beneathBasePath(_ url: RouteURL, _ string: String, options: RouteTableOptions) -> RouteURL? {
+        let segments = url.pathSegments
+        guard let first = segments.first, (options.caseInsensitivePaths ? first.lowercased() : first) == "m" else {
+            return nil
+        }
+        let encoded = url.path.split(separator: "/").dropFirst()
+        let query = string.firstIndex(of: "?").map { String(string[$0...]) } ?? ""
+        let trailing = url.hasTrailingSlash && !encoded.isEmpty ? "/" : ""
+        return try? RouteURL(parsing: "https://b.example/" + encoded.joined(separator: "/") + trailing + query)
     }
 
     /// The documented meaning of required query items, written apart from the library's: every
