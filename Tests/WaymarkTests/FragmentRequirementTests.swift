@@ -114,4 +114,20 @@ enum HelpRoute: URLRoute, Equatable {
         duplicate.add("a#:y", to: "y")
         #expect(throws: RoutingError.self) { try duplicate.build() }
     }
+
+    /// Checking a fragment reads it once: work linear in its length, whatever the template.
+    @Test func checkingAFragmentTakesWorkLinearInItsLength() throws {
+        let requirement = try #require(try RouteTemplate(parsing: "docs#/guide/:page/*rest").variants.first?.fragment)
+        LinearGrowth.expectLinear("fragment segments", base: 10, factors: [1, 10, 100]) { count in
+            let fragment = "/guide/intro/" + Array(repeating: "seg", count: count).joined(separator: "/")
+            var parameters: [RouteParameters.Parameter] = []
+            var work = 0
+            #expect(requirement.check(Substring(fragment), types: [:], into: &parameters, work: &work) == nil)
+            return work
+        }
+        let table = try Self.table(["docs#/guide/:page/*rest"])
+        let long =
+            "https://example.com/docs#/guide/intro/" + Array(repeating: "seg", count: 1_000).joined(separator: "/")
+        #expect(table.lookup(long).match?.parameters["rest"]?.count == 3_999)
+    }
 }

@@ -176,4 +176,24 @@ import WaymarkTestSupport
             }
         }
     }
+
+    /// Accepting a host under a wildcard compares it once with each listed wildcard: work linear in
+    /// the domain list's length.
+    @Test func acceptingAHostTakesWorkLinearInTheWildcardsListed() throws {
+        func padded(_ number: Int) -> String { String(repeating: "0", count: 6 - String(number).count) + "\(number)" }
+        LinearGrowth.expectLinear("wildcard domains", base: 10, factors: [1, 10, 100]) { count in
+            // Every base has the same length, and the host is covered by the last only.
+            let bases = (0..<count).map { Array("w\(padded($0)).example".utf8) }
+            let host = "shop.w\(padded(count - 1)).example"
+            var work = 0
+            let found = Array(host.utf8).withUnsafeBufferPointer { bytes in
+                MatchingCore.firstCovering(bytes, 0..<bytes.count, bases, work: &work)
+            }
+            #expect(found == count - 1)
+            return work
+        }
+        let domains = (0..<1_000).map { "*.w\($0).example" }
+        let table = try Self.table(domains: domains, [("promo", [.universal(domain: "*.w999.example")], "last")])
+        #expect(table.lookup("https://a.w999.example/promo").match?.value == "last")
+    }
 }

@@ -65,8 +65,9 @@ extension MatchingCore {
     func universalScopeContext(_ bytes: UnsafeBufferPointer<UInt8>, host: Range<Int>, admittingBasePath: Bool)
         -> ScopeContext?
     {
+        var work = 0
         if !acceptsEverything && !acceptedDomains.contains(bytes, host)
-            && !acceptedWildcardBases.contains(where: { Self.host(bytes, host, isCoveredBy: $0) })
+            && Self.firstCovering(bytes, host, acceptedWildcardBases, work: &work) == nil
         {
             return nil
         }
@@ -125,6 +126,20 @@ extension MatchingCore {
         if scope == context.exact { return context.wildcard.exists ? context.wildcard : context.any }
         let next = nextWildcardScope[scope.offset]
         return next.exists ? next : context.any
+    }
+
+    /// The index of the first of `bases` whose wildcard covers the host, or `nil`: one comparison of
+    /// the host's last bytes with each base, so `work` (one for each base, plus the bytes compared)
+    /// is linear in the domain list's length.
+    @inline(__always)
+    static func firstCovering(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ host: Range<Int>, _ bases: [[UInt8]], work: inout Int
+    ) -> Int? {
+        for (index, base) in bases.enumerated() {
+            work += 1 + base.count
+            if Self.host(bytes, host, isCoveredBy: base) { return index }
+        }
+        return nil
     }
 
     /// Whether the host's bytes (compared without ASCII case) are a subdomain of `base` (lowercase):

@@ -56,13 +56,27 @@ public struct FragmentRequirement: Hashable, Sendable, CustomStringConvertible {
     package func check(
         _ fragment: Substring?, types: [String: ParameterType], into parameters: inout [RouteParameters.Parameter]
     ) -> QueryRequirement.Failure? {
+        var work = 0
+        return check(fragment, types: types, into: &parameters, work: &work)
+    }
+
+    /// ``check(_:types:into:)``, adding to `work` one for each byte of the fragment split and decoded
+    /// (once) and one for each template segment compared, plus the bytes a pattern scans: linear in
+    /// the fragment, the count the tests follow across sizes.
+    package func check(
+        _ fragment: Substring?, types: [String: ParameterType], into parameters: inout [RouteParameters.Parameter],
+        work: inout Int
+    ) -> QueryRequirement.Failure? {
         guard let fragment else { return .fragmentMissing(expected: description) }
+        work += fragment.utf8.count
         let pieces = fragment.split(separator: "/", omittingEmptySubsequences: true).map { piece in
             Array(piece.utf8).withUnsafeBufferPointer { PercentDecoding.decodeLeniently($0, plusAsSpace: false) }
         }
         var captured: [RouteParameters.Parameter] = []
         let refused = QueryRequirement.Failure.fragmentRefused(expected: description)
         for (position, segment) in segments.enumerated() {
+            work += 1
+            if case .pattern = segment, position < pieces.count { work += pieces[position].utf8.count }
             switch segment {
             case .catchAll(let name):
                 if let name {
