@@ -55,12 +55,24 @@
             #expect(links.standardOutput.contains("https://example.com/legal/privacy#faq"), "\(links.standardOutput)")
         }
 
-        @Test func aasaNotesThatComponentsDoNotCheckTheFragment() throws {
+        /// An include carries the fragment its route requires (Apple's components match on `#`), so
+        /// the file sends the app only links that have it; a component without one still covers it.
+        @Test func aasaCarriesTheFragmentARouteRequires() throws {
             let output = try Self.run(["aasa", "--app-id", "ABCDE12345.com.example.app", "--domain", "example.com"])
             #expect(output.status == 0, "\(output.standardError)")
             #expect(
-                output.standardError.contains("the route also requires the fragment '#/view/:userID'"),
-                "\(output.standardError)")
+                output.standardOutput.contains(##"{ "/": "/user", "#": "/view/?*", "comment": "route viewer" }"##),
+                "\(output.standardOutput)")
+            #expect(
+                output.standardOutput.contains(
+                    #"{ "/": "/legal/privacy", "comment": "route privacy; also covers faq" }"#))
+            let alone = try CommandRunner.run(
+                ["aasa", "--app-id", "ABCDE12345.com.example.app", "--domain", "example.com"],
+                routes: #"{"domains": ["example.com"], "routes": [{"name": "faq", "template": "legal/privacy#faq"}]}"#,
+                named: "fragment-alone.routes.json")
+            #expect(alone.status == 0, "\(alone.standardError)")
+            #expect(alone.standardOutput.contains(##"{ "/": "/legal/privacy", "#": "faq", "comment": "route faq" }"##))
+            #expect(alone.standardError.isEmpty, "\(alone.standardError)")
         }
     }
 #endif

@@ -39,6 +39,10 @@ struct VariantShape: Sendable {
     /// no `?` or `#` for them: a path alone sends such a link, and the app checks the rest, so the
     /// file is wider than the route, never narrower.
     var requirementsBeyondPath: [String] = []
+    /// The `#` pattern of the fragment the variant requires (``FragmentRequirement``), which its
+    /// include component carries: Apple's components match on the fragment, so the file sends the
+    /// app only links that have it. Literals as a link spells them, a value `?*`, a catch-all `*`.
+    var fragmentPattern: String?
 
     /// A segment with parameters inside it, and the shapes of its captures' types.
     struct PatternSegment: Sendable {
@@ -216,9 +220,24 @@ struct DomainRoutes: Sendable {
                     }
                 ),
                 requirementsBeyondPath: afterCatchAll
-                    + variant.query.filter { $0.defaultValue == nil }.map { "the query item '\($0.name)'" }
-                    + (variant.fragment.map { ["the fragment '\($0)'"] } ?? []))
+                    + variant.query.filter { $0.defaultValue == nil }.map { "the query item '\($0.name)'" },
+                fragmentPattern: variant.fragment.map(Self.fragmentPattern))
         }
+    }
+
+    /// The component pattern of a required fragment (``VariantShape/fragmentPattern``): `faq`,
+    /// `/view/?*`, `/docs/*`.
+    static func fragmentPattern(_ fragment: FragmentRequirement) -> String {
+        (fragment.hasLeadingSlash ? "/" : "")
+            + fragment.segments.map { segment in
+                switch segment {
+                // `*` and `?` are the pattern's wildcards: a literal one is written percent-encoded.
+                case .literal(let text):
+                    LinkEncoding.fragment(text).map { $0 == "*" ? "%2A" : $0 == "?" ? "%3F" : String($0) }.joined()
+                case .catchAll: "*"
+                case .parameter, .pattern, .anonymous: "?*"
+                }
+            }.joined(separator: "/")
     }
 
     /// Every character some literal spells, in both cases where literals ignore case.

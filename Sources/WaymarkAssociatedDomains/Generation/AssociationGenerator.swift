@@ -104,8 +104,11 @@ struct AssociationGenerator {
 
     func entry(_ variant: VariantShape, role: Role, note: String?) -> Entry {
         let name = routes.resolver.routeName(at: variant.registration) ?? "registration \(variant.registration)"
+        // An include carries the fragment its route requires; an exclude stays as wide as its path,
+        // so that no spelling of an internal route's link reaches the app.
         let component = AppLinksComponent(
-            path: variant.narrowestPattern, exclude: role == .exclude ? true : nil,
+            path: variant.narrowestPattern, fragment: role == .include ? variant.fragmentPattern : nil,
+            exclude: role == .exclude ? true : nil,
             caseSensitive: routes.caseInsensitiveLiterals ? false : nil,
             comment: "route \(name)" + (note.map { " (\($0))" } ?? ""))
         let fixed = variant.segments.filter { $0 != .rest }
@@ -133,13 +136,15 @@ struct AssociationGenerator {
                 ? (routes.resolver.isInternalOnly(at: variant.registration) ? "internal-only" : "needs confirmation")
                 : nil
             let pattern = variant.narrowestPattern
-            // One component per pattern; when an include and an exclude have the same pattern, the
-            // exclude is kept (the check then names the public route it leaves out).
-            if let existing = seen[pattern] {
+            // One component per pattern (an include's with its `#` pattern); when an include and an
+            // exclude have the same pattern, the exclude is kept (the check then names the public
+            // route it leaves out).
+            let key = pattern + (role == .include ? variant.fragmentPattern.map { "#" + $0 } ?? "" : "")
+            if let existing = seen[key] {
                 guard existing == .include && role == .exclude else { continue }
-                entries.removeAll { $0.component.path == pattern }
+                entries.removeAll { $0.component.path == pattern && $0.component.fragment == nil }
             }
-            seen[pattern] = role
+            seen[key] = role
             entries.append(entry(variant, role: role, note: note))
         }
         work += entries.count
@@ -210,8 +215,13 @@ struct AssociationGenerator {
             var end = prefix.startIndex
             while coverer == nil && work < limit {
                 work += prefix.utf8.count
+                // A component with a `#` pattern sends only links with that fragment: it covers
+                // no other fragment, and no link without one.
                 for candidate in byPrefix[key(prefix[..<end])] ?? []
-                where candidate != index && !removed.contains(candidate) {
+                where candidate != index && !removed.contains(candidate)
+                    && (entries[candidate].component.fragment == nil
+                        || entries[candidate].component.fragment == entry.component.fragment)
+                {
                     let outer = entries[candidate].component.path ?? ""
                     // Matching one pattern's text against another's: at most the product of
                     // their lengths, and the greedy scan's usual cost is their sum.
