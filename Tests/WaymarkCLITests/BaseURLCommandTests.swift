@@ -86,7 +86,7 @@
             let folder = URL(fileURLWithPath: try CommandRunner.temporaryFile("")).deletingLastPathComponent()
             let page = folder.appendingPathComponent("base-links.html")
             #expect(try Self.run(["links", "--html", page.path]).status == 0)
-            let html = try String(contentsOf: page, encoding: .utf8)
+            let html = String(decoding: try Data(contentsOf: page), as: UTF8.self)
             #expect(html.contains("https://example.com/m?ref=…&amp;token=…"), "\(html)")
         }
 

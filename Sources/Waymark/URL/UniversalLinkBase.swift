@@ -4,7 +4,7 @@
 /// | written | accepts | prints links as |
 /// |---|---|---|
 /// | `shop.example.com` | `http(s)://shop.example.com/…` | `https://shop.example.com/…` |
-/// | `*.example.com` | every subdomain of `example.com` (``DomainWildcard``) | `https://HOST/…`, for a host it covers |
+/// | `*.example.com` | every subdomain of `example.com`, not `example.com` itself | `https://HOST/…`, for a host it covers |
 /// | `https://example.com/m` | `http(s)://example.com/m/…`, routed as `/…` | `https://example.com/m/…` |
 /// | `http://localhost:8080` | `http(s)://localhost/…` on any port | `http://localhost:8080/…` |
 /// | `https://example.com/m?ref=app` | as `https://example.com/m` | `https://example.com/m/…?…&ref=app` |
