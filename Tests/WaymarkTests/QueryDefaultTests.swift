@@ -45,6 +45,8 @@ enum CatalogueRoute: URLRoute, Equatable {
         ("search?page={page=1}x", "a default ends the item's value"),
         ("search?page=p{page=1}", "a default ends the item's value"),
         ("search/{page=1}", "a default belongs to a query item's value"),
+        ("search?q={q=a%41}", "a default is the decoded value"),
+        ("search?q={q=a\u{01}}", "control characters are not allowed"),
     ])
     func aDefaultThatCannotBeReadIsAnErrorAtItsColumn(_ pattern: String, _ message: String) throws {
         let error = try #require(throws: RoutingError.self) { try RouteTemplate(parsing: pattern) }

@@ -241,4 +241,48 @@ import WaymarkTestSupport
         #expect(links.domains == ["example.com"])
         #expect(links.bases.first?.basePath == "m")
     }
+
+    /// A host belongs to the most specific entry that covers it, whether or not that entry has a
+    /// base path: the lookup and the links agree.
+    @Test func theMostSpecificEntryDecidesTheBasePathForLookupsAndLinks() throws {
+        let domains = ["*.shop.example.com", "https://*.example.com/m"]
+        let table = try Self.table(domains: domains)
+        #expect(table.lookup("https://a.shop.example.com/product/1").match?.value == "product/:id<int>")
+        #expect(table.lookup("https://a.shop.example.com/m/product/1").outcome == .unmatched)
+        #expect(table.lookup("https://b.example.com/m/product/1").match?.value == "product/:id<int>")
+        let links = LinkCreator(domains: domains)
+        let template = try RouteTemplate(parsing: "product/:id<int>")
+        let one = RouteParameters([(name: "id", value: "1")])
+        for host in ["a.shop.example.com", "b.example.com"] {
+            let link = try links.universalLink(for: template, parameters: one, domain: host)
+            #expect(table.lookup(link).match?.value == "product/:id<int>", "\(link)")
+        }
+    }
+
+    @Test func explainSaysALinkOutsideTheBasePathIsNotUnderIt() throws {
+        let table = try Self.table(domains: ["https://example.com/m"], ["product/:id"])
+        let explanation = table.explain("https://example.com/product/1")
+        #expect(explanation.outcome == .refused)
+        #expect(
+            explanation.attempts.first?.failure
+                == "its path matches, but the link is not under the base path of 'example.com'",
+            "\(explanation.attempts)")
+    }
+
+    /// An entry nobody can read is still named without its secrets: its query values, its fragment
+    /// and a user part.
+    @Test func unreadableEntriesAreNamedWithoutTheirSecrets() throws {
+        for spelling in [
+            "https://user:pw@example.com:0/m", "https://example.com/m#s3cret", "https://exa_mple.com/m?token=s3cret",
+        ] {
+            let error = try #require(throws: RoutingError.self) { try UniversalLinkBase(spelling) }
+            #expect(!error.message.contains("pw@") && !error.message.contains("s3cret"), "\(error.message)")
+        }
+        let links = LinkCreator(domains: ["https://exa_mple.com/m?token=s3cret"])
+        let asked = try #require(throws: RoutingError.self) {
+            try links.universalLink(for: "a", parameters: RouteParameters(), domain: "other.example")
+        }
+        #expect(!asked.message.contains("s3cret"), "\(asked.message)")
+        #expect(throws: RoutingError.self) { try UniversalLinkBase("https://example.com/a*b") }
+    }
 }

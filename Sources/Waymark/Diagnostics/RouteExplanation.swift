@@ -105,8 +105,16 @@ extension RouteTable {
                     scope: match.scope, matched: true, matchedSegments: url.pathSegments.count, failure: nil,
                     isExcludedByScope: false, isOutOfScope: false, literalDistance: nil, isNearMiss: false))
         }
-        // A refused URL is tried in no scope: every route whose path matches is excluded by its scopes.
+        // A refused URL is tried in no scope: every route whose path matches is excluded by its scopes,
+        // or, for an accepted host whose base path the link is not under, by that base path.
         let scopes = lookup.outcome == .refused ? [] : applicableScopes(url)
+        let outsideBasePath =
+            lookup.outcome == .refused && url.kind == .universal
+            && DomainWildcard.accepts(url.host ?? "", domains: core.domains)
+        func exclusion(_ entryScopes: [RouteScope]) -> String {
+            outsideBasePath
+                ? "the link is not under the base path of '\(url.host ?? "")'" : scopeExclusion(entryScopes, url)
+        }
         var excluded: [RouteExplanation.Attempt] = []
         var failures: [RouteExplanation.Attempt] = []
         for index in 0..<core.routeCount {
@@ -125,13 +133,13 @@ extension RouteTable {
                                 registrationIndex: index, template: template, variant: variant,
                                 scope: entryScopes.first ?? .appAny, matched: false,
                                 matchedSegments: url.pathSegments.count,
-                                failure: "its path matches, but " + scopeExclusion(entryScopes, url),
+                                failure: "its path matches, but " + exclusion(entryScopes),
                                 isExcludedByScope: true, isOutOfScope: true, literalDistance: nil, isNearMiss: false))
                     }
                 } else if matched.isEmpty,
                     let nearMiss = nearestVariant(
                         index, template, probes, url, scope: entryScopes.first ?? .appAny,
-                        exclusion: scopeExclusion(entryScopes, url)),
+                        exclusion: exclusion(entryScopes)),
                     nearMiss.isNearMiss || nearMiss.matchedSegments > 0
                 {
                     // Out of scope, and its path does not match either: listed only when it came near.

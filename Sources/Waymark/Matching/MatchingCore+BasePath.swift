@@ -21,7 +21,7 @@ extension MatchingCore {
         /// Every exact host of the domain list (those without a base path too, since an exact host
         /// comes before the wildcards that cover it) with its entry number, 0 for none.
         var exactHosts: [(host: [UInt8], entry: Int32)] = []
-        /// The wildcards with a base path, the most specific (longest base) first.
+        /// Every wildcard with its entry number (0 for none), the most specific (longest base) first.
         var wildcards: [(base: [UInt8], entry: Int32)] = []
 
         /// Reads the domain list's bases; empty when no entry has a base path.
@@ -37,8 +37,11 @@ extension MatchingCore {
                             written: "/" + base.basePath))
                     entry = Int32(tableIndex: entries.count)
                 }
+                // Every wildcard, those without a base path too: a host belongs to the most
+                // specific entry that covers it (`UniversalLinkBase.entry(for:in:)`, which links are
+                // printed with), and that entry may have none.
                 if let wildcard = DomainWildcard.base(of: base.host) {
-                    if entry != 0 { wildcards.append((Array(wildcard.utf8), entry)) }
+                    wildcards.append((Array(wildcard.utf8), entry))
                 } else {
                     exactHosts.append((Array(base.host.utf8), entry))
                 }

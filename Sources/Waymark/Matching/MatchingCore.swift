@@ -18,12 +18,12 @@ final class MatchingCore: Sendable {
     let scopeIDs: [RouteScope: ScopeID]
     let schemes: [String]
     let domains: [String]
-    /// ``schemes`` and ``domains`` as bytes, for the comparison with each URL.
     /// Each entry of the domain list as read, in the order of ``domains``.
     let bases: [UniversalLinkBase]
     /// The domain list's base paths, which universal links to their hosts must be under; empty for
     /// most tables, which then compare nothing.
     let basePaths: BasePaths
+    /// ``schemes`` and ``domains`` as bytes, for the comparison with each URL.
     let acceptedSchemes: ASCIINameList
     let acceptedDomains: ASCIINameList
     /// The bases of the accepted wildcard domains (`example.com` for `*.example.com`), lowercase.

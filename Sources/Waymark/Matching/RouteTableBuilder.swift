@@ -10,14 +10,16 @@
 ///
 /// Every check of DESIGN.md runs in ``build()``, in every build configuration: malformed templates,
 /// duplicate parameter names, two catch-alls in one template, empty templates, unknown parameter
-/// types, exact duplicates in one scope, templates that differ only in parameter names, universal
-/// domains with a path, malformed schemes and well-known schemes (`http`, `https`, `tel`, `mailto`,
-/// `facetime`, …) used as app schemes. Each error names the template.
+/// types, exact duplicates in one scope, templates that differ only in parameter names, domain
+/// entries that cannot be read (``UniversalLinkBase``) or one host listed with two bases, malformed
+/// schemes and well-known schemes (`http`, `https`, `tel`, `mailto`, `facetime`, …) used as app
+/// schemes. Each error names the template or the entry.
 public struct RouteTableBuilder<Value: Sendable>: Sendable {
 
     /// The accepted custom schemes. With no schemes and no domains, every scheme and host is accepted.
     public var schemes: [String]
-    /// The accepted universal-link domains (exact host names).
+    /// The accepted universal-link domains: host names, wildcards (`*.example.com`) and base URLs
+    /// (`https://example.com/m`; see ``UniversalLinkBase``).
     public var domains: [String]
     /// How URLs are compared with templates.
     public var options: RouteTableOptions

@@ -85,7 +85,7 @@ public struct RouteFile: Sendable {
     /// its hosts (not ``domains``) to name a domain, and its `description` to show one: a fixed
     /// query value may be a secret.
     public var domainBases: [UniversalLinkBase] {
-        domains.map { (try? UniversalLinkBase($0)) ?? UniversalLinkBase(host: $0) }
+        domains.map { UniversalLinkBase.reading($0) }
     }
     /// Case and trailing-slash options.
     public let options: RouteTableOptions

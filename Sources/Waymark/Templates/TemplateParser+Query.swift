@@ -241,6 +241,18 @@ extension TemplateParser {
         guard case .parameter(let name, let type) = try parsed.get() else {
             throw error(at: original(range.lowerBound), "'{' must hold a parameter name, as in '{page=1}'")
         }
+        for index in split.defaultRange {
+            let byte = text[index]
+            if byte < 0x20 || byte == 0x7F {
+                throw error(at: original(index), "control characters are not allowed in a template")
+            }
+            if byte == UInt8(ascii: "%") && Self.isPercentEscape(text, at: index, before: split.defaultRange.upperBound)
+            {
+                throw error(
+                    at: original(index),
+                    "a default is the decoded value: write the character itself, not a percent escape")
+            }
+        }
         let defaultText = String(decoding: Self.unescaped(text[split.defaultRange]), as: UTF8.self)
         guard !defaultText.isEmpty else {
             throw error(

@@ -37,7 +37,7 @@ public struct LinkCreator: Sendable {
 
     init(schemes: [String], domains: [String], maps: [ObjectIdentifier: CompiledRouteMap]) {
         self.schemes = schemes.map { $0.lowercased() }
-        let bases = domains.map { (try? UniversalLinkBase($0)) ?? UniversalLinkBase(host: $0) }
+        let bases = domains.map { UniversalLinkBase.reading($0) }
         self.bases = bases
         self.domains = bases.map(\.host)
         self.maps = maps

@@ -13,14 +13,16 @@
 /// does not start with the base path's segments is refused (the app does not handle it; the
 /// association file sends only paths under it), and the route path a template sees starts after it.
 /// Base-path segments compare as a template's literals do (with the table's case rule); they are
-/// written as links spell them: letters, digits, `-._~` and `!$&'()*+,;=:@`, with no `%` escapes.
+/// written as links spell them: letters, digits, `-._~` and `!$&'()+,;=:@`, with no `%` escapes.
 ///
 /// The scheme and the port are used only when printing: matching has always accepted `http` and
 /// `https` on any port, and keeps doing so. The fixed query items are added to every link printed
 /// under the base (after the template's own items, and left out where a link already carries an
 /// item of that name); matching ignores them, as it ignores every query item a template does not
-/// require. They are configuration that may hold a secret (`?token=…`), so ``description`` names
-/// them without their values, as every message does.
+/// require. A link leaves a fixed item out when it writes an item of that name itself, or when
+/// the template has an item of that name with a default (`ref={ref=app}`, which the link leaves out
+/// at its default). They are configuration that may hold a secret (`?token=…`), so ``description``
+/// names them without their values, as every message does.
 public struct UniversalLinkBase: Hashable, Sendable, CustomStringConvertible {
     /// `https`, or `http` when the base was written with `http://`.
     public let scheme: String
@@ -53,10 +55,19 @@ public struct UniversalLinkBase: Hashable, Sendable, CustomStringConvertible {
         self.queryItems = queryItems
     }
 
-    /// A plain host entry, for a ``LinkCreator`` given a spelling it cannot read (a table reports
-    /// such an entry when it is built).
+    /// A plain host entry.
     init(host: String) {
         self.init(scheme: "https", host: host.lowercased(), port: nil, pathPrefix: [], queryItems: [])
+    }
+
+    /// The entry `spelling` reads as, or, for one that cannot be read, a host named by the spelling
+    /// as messages show it (``redacted(_:)``), which accepts no link: for a ``LinkCreator`` and a
+    /// ``RouteFile``, which take a list a table would refuse when built.
+    static func reading(_ spelling: String) -> UniversalLinkBase {
+        switch parse(spelling) {
+        case .success(let base): base
+        case .failure: UniversalLinkBase(host: redacted(spelling))
+        }
     }
 
     /// The entry as a message names it: scheme, host, port and base path, with the fixed query
@@ -167,7 +178,7 @@ extension UniversalLinkBase {
             if let bad = segment.unicodeScalars.first(where: { !isBasePathCharacter($0) }) {
                 return problem(
                     "has '\(bad.escaped(asASCII: true))' in its base path; a base path is written as links spell "
-                        + "it, with letters, digits, '-._~' and '!$&'()*+,;=:@' (no '%' escapes)")
+                        + "it, with letters, digits, '-._~' and '!$&'()+,;=:@' (no '%' escapes)")
             }
             prefix.append(String(segment))
         }
@@ -184,23 +195,42 @@ extension UniversalLinkBase {
             UniversalLinkBase(scheme: scheme, host: host, port: port, pathPrefix: prefix, queryItems: items))
     }
 
-    /// The entry with its query values left out, for messages (a fixed item may be a token).
-    private static func redacted(_ spelling: String) -> String {
-        guard let mark = spelling.firstIndex(of: "?") else { return spelling }
-        let items = spelling[spelling.index(after: mark)...].split(separator: "&").map { item in
-            (item.split(separator: "=", maxSplits: 1).first.map(String.init) ?? "") + "=…"
+    /// The entry as messages show it: without its query values (a fixed item may be a token), its
+    /// fragment, or a user part (`user:password@`).
+    static func redacted(_ spelling: String) -> String {
+        var head = Substring(spelling)
+        var tail = ""
+        if let hash = head.firstIndex(of: "#") {
+            head = head[..<hash]
+            tail = "#…"
         }
-        return spelling[..<mark] + "?" + items.joined(separator: "&")
+        if let mark = head.firstIndex(of: "?") {
+            let items = head[head.index(after: mark)...].split(separator: "&").map { item in
+                (item.split(separator: "=", maxSplits: 1).first.map(String.init) ?? "") + "=…"
+            }
+            tail = "?" + items.joined(separator: "&") + tail
+            head = head[..<mark]
+        }
+        if let at = head.lastIndex(of: "@") {
+            var start = head.startIndex
+            if let colon = head.firstIndex(of: ":"), head[colon...].hasPrefix("://") {
+                start = head.index(colon, offsetBy: 3)
+            }
+            if start <= at { head = head[..<start] + "…" + head[at...] }
+        }
+        return head + tail
     }
 
+    /// A base path's characters: those a link writes as they are, except `*`, which an association
+    /// file's pattern would read as a wildcard.
     private static func isBasePathCharacter(_ scalar: Unicode.Scalar) -> Bool {
         scalar.isASCII
             && ((scalar >= "a" && scalar <= "z") || (scalar >= "A" && scalar <= "Z") || (scalar >= "0" && scalar <= "9")
-                || "-._~!$&'()*+,;=:@".unicodeScalars.contains(scalar))
+                || "-._~!$&'()+,;=:@".unicodeScalars.contains(scalar))
     }
 
     private static func isQueryCharacter(_ scalar: Unicode.Scalar) -> Bool {
-        isBasePathCharacter(scalar) || scalar == "%" || scalar == "/" || scalar == "?"
+        isBasePathCharacter(scalar) || scalar == "%" || scalar == "/" || scalar == "?" || scalar == "*"
     }
 
     /// What is wrong with a host name or wildcard, or `nil`: the one rule for a domain list's hosts

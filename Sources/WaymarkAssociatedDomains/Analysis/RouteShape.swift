@@ -225,19 +225,22 @@ struct DomainRoutes: Sendable {
         }
     }
 
-    /// The component pattern of a required fragment (``VariantShape/fragmentPattern``): `faq`,
-    /// `/view/?*`, `/docs/*`.
+    /// The component pattern of a required fragment (``VariantShape/fragmentPattern``): `*faq*`,
+    /// `*view/?*`, `*docs/*`. The route reads a fragment as a path, with or without a leading `/`
+    /// and with empty pieces dropped, so the pattern starts with `*`, and ends with one unless its
+    /// last piece already spans: never narrower than the route.
     static func fragmentPattern(_ fragment: FragmentRequirement) -> String {
-        (fragment.hasLeadingSlash ? "/" : "")
-            + fragment.segments.map { segment in
-                switch segment {
-                // `*` and `?` are the pattern's wildcards: a literal one is written percent-encoded.
-                case .literal(let text):
-                    LinkEncoding.fragment(text).map { $0 == "*" ? "%2A" : $0 == "?" ? "%3F" : String($0) }.joined()
-                case .catchAll: "*"
-                case .parameter, .pattern, .anonymous: "?*"
-                }
-            }.joined(separator: "/")
+        let pieces = fragment.segments.map { segment in
+            switch segment {
+            // `*` and `?` are the pattern's wildcards: a literal one is written percent-encoded.
+            case .literal(let text):
+                LinkEncoding.fragment(text).map { $0 == "*" ? "%2A" : $0 == "?" ? "%3F" : String($0) }.joined()
+            case .catchAll: "*"
+            case .parameter, .pattern, .anonymous: "?*"
+            }
+        }
+        let spans = pieces.last.map { $0.hasSuffix("*") } ?? true
+        return "*" + pieces.joined(separator: "/") + (spans ? "" : "*")
     }
 
     /// Every character some literal spells, in both cases where literals ignore case.
