@@ -92,4 +92,24 @@ enum CatalogueRoute: URLRoute, Equatable {
         }
         #expect(typed.route(for: "app://search?q=x") == .search(q: "x", page: 1))
     }
+
+    /// A template whose only requirements have defaults matches every link of its path and comes
+    /// first: the path alone can never win, whatever the order, and `check` says so.
+    @Test func aDefaultsOnlyRouteShadowsItsPlainPathAndIsReported() throws {
+        for order in [["search?page={page<int>=1}", "search"], ["search", "search?page={page<int>=1}"]] {
+            var builder = RouteTableBuilder<String>(schemes: ["app"])
+            for pattern in order { builder.add(try RouteTemplate(parsing: pattern), to: pattern) }
+            let warnings = builder.diagnostics().map(\.message)
+            #expect(warnings.count == 1, "\(order): \(warnings)")
+            #expect(warnings.first?.contains("\"search\" can never win") == true, "\(order): \(warnings)")
+            #expect(try builder.build().lookup("app://search").match?.value == "search?page={page<int>=1}")
+        }
+        // Beside another item a link must carry, the defaults-only route ranks equal: registration
+        // order decides, and the later one is reported.
+        var equal = RouteTableBuilder<String>(schemes: ["app"])
+        equal.add(try RouteTemplate(parsing: "search?page={page<int>=1}"), to: "defaults")
+        equal.add(try RouteTemplate(parsing: "search?q={q}"), to: "q")
+        #expect(equal.diagnostics().map(\.message).contains { $0.contains("can never win") })
+        #expect(try equal.build().lookup("app://search?q=a").match?.value == "defaults")
+    }
 }

@@ -17,6 +17,10 @@ struct ShadowIndex {
         /// Whether the shape starts with a literal: the analysis looks at those after the others.
         var startsWithLiteral: Bool
         var specificity: Specificity
+        /// The requirements beyond the path of its variants: 0, or the number of query items of a
+        /// variant whose items all have defaults (``RouteTemplate/Variant/requiresOnlyDefaults``),
+        /// which matches every link of its path and comes before the path alone.
+        var requirements: Int
         /// The routes that apply to every accepted scheme, and to every accepted domain.
         var anyApp = Ladder()
         var anyUniversal = Ladder()
@@ -122,10 +126,11 @@ struct ShadowIndex {
         var typed: [String: Int] = [:]
         var parameter: Int?
         var anonymous: Int?
-        /// Routes whose last segment, a catch-all, starts here.
-        var catchAll: Int?
-        /// Routes that end here, by trailing slash (in a strict table; else all under `false`).
-        var end: [Bool: Int] = [:]
+        /// Routes whose last segment, a catch-all, starts here, by their requirements (``Leaf/requirements``).
+        var catchAll: [Int: Int] = [:]
+        /// Routes that end here, by trailing slash (in a strict table; else all under `false`) and
+        /// requirements.
+        var end: [Bool: [Int: Int]] = [:]
     }
 
     private var nodes = [Node()]
@@ -142,8 +147,9 @@ struct ShadowIndex {
         self.options = options
         self.parameterTypes = parameterTypes
         // A variant that requires query items or a fragment covers no other: a link without them
-        // skips it.
-        for (position, candidate) in candidates.enumerated() where candidate.variant.linkRequirementCount == 0 {
+        // skips it. One whose items all have defaults covers as its path does.
+        for (position, candidate) in candidates.enumerated()
+        where candidate.variant.linkRequirementCount == 0 || candidate.variant.requiresOnlyDefaults {
             insert(candidate, at: position)
         }
         let routes = candidates.map(\.index)
@@ -200,8 +206,9 @@ struct ShadowIndex {
                 next = nodes[node].anonymous ?? newNode()
                 nodes[node].anonymous = next
             case .catchAll:
-                leaf = nodes[node].catchAll ?? newLeaf(for: candidate)
-                nodes[node].catchAll = leaf
+                let requirements = candidate.variant.linkRequirementCount
+                leaf = nodes[node].catchAll[requirements] ?? newLeaf(for: candidate)
+                nodes[node].catchAll[requirements] = leaf
                 next = node
             }
             node = next
@@ -209,8 +216,9 @@ struct ShadowIndex {
         }
         if leaf == nil {
             let slash = options.strictTrailingSlash && candidate.variant.hasTrailingSlash
-            leaf = nodes[node].end[slash] ?? newLeaf(for: candidate)
-            nodes[node].end[slash] = leaf
+            let requirements = candidate.variant.linkRequirementCount
+            leaf = nodes[node].end[slash]?[requirements] ?? newLeaf(for: candidate)
+            nodes[node].end[slash, default: [:]][requirements] = leaf
         }
         guard let leaf else { return }
         for scope in candidate.scopes {
@@ -230,7 +238,10 @@ struct ShadowIndex {
 
     private mutating func newLeaf(for candidate: ShadowAnalysis.Candidate) -> Int {
         let startsWithLiteral = candidate.variant.segments.first?.segmentClass == .literal
-        leaves.append(Leaf(startsWithLiteral: startsWithLiteral, specificity: candidate.specificity))
+        leaves.append(
+            Leaf(
+                startsWithLiteral: startsWithLiteral, specificity: candidate.specificity,
+                requirements: candidate.variant.linkRequirementCount))
         return leaves.count - 1
     }
 
@@ -244,9 +255,9 @@ struct ShadowIndex {
         while let (node, depth) = pending.popLast() {
             work += 1
             let here = nodes[node]
-            if let leaf = here.catchAll { found.append(leaf) }
+            found += here.catchAll.values
             guard depth < segments.count else {
-                if let leaf = here.end[options.strictTrailingSlash && variant.hasTrailingSlash] { found.append(leaf) }
+                if let ends = here.end[options.strictTrailingSlash && variant.hasTrailingSlash] { found += ends.values }
                 continue
             }
             func visit(_ child: Int?) { if let child { pending.append((child, depth + 1)) } }
@@ -297,11 +308,13 @@ struct ShadowIndex {
             work += 1
             // Read in place: a copy of the leaf would retain every ladder in it.
             let specificity = leaves[index].specificity
-            // Every leaf here has no requirement beyond its path: at the same path, a variant with one
-            // comes first (``Precedence``).
+            // At the same path, the variant with more requirements comes first (``Precedence``); a
+            // leaf here has none, or only items with defaults.
+            let theirs = leaves[index].requirements
+            let mine = me.variant.linkRequirementCount
             let comparison: Comparison =
                 specificity == me.specificity
-                ? (me.variant.linkRequirementCount == 0 ? .same : .mineMoreSpecific)
+                ? (theirs > mine ? .theirsMoreSpecific : theirs == mine ? .same : .mineMoreSpecific)
                 : specificity < me.specificity ? .theirsMoreSpecific : .mineMoreSpecific
             var winner: Int?
             func consider(_ position: Int?) {

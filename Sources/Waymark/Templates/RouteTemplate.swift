@@ -80,6 +80,12 @@ public struct RouteTemplate: Hashable, Sendable, CustomStringConvertible, Expres
                 + (fragment?.description ?? "")
         }
 
+        /// Whether the variant's only requirements beyond its path are query items with defaults: it
+        /// then matches every link of its path, as a variant without requirements does.
+        package var requiresOnlyDefaults: Bool {
+            catchAllSuffix.isEmpty && fragment == nil && !query.isEmpty && query.allSatisfy { $0.defaultValue != nil }
+        }
+
         /// The parameters of query items with a default (`page={page<int>=1}`), which a link may
         /// leave out.
         package var defaultedNames: Set<String> {
