@@ -24,17 +24,19 @@ enum CatalogueRoute: URLRoute, Equatable {
     }
 
     @Test func aDefaultIsWrittenInsideTheValuesBraces() throws {
-        let template = try RouteTemplate(parsing: #"search?q={q}&page={page<int>=1}&sort={sort=a\}b}"#)
+        let template = try RouteTemplate(parsing: #"search?q={q}&page={page<int>=1}&sort={sort=a\}b}&x={x=\(1\)}"#)
         let variant = try #require(template.variants.first)
         #expect(
             variant.query == [
                 QueryRequirement(name: "page", value: .parameter(name: "page", type: "int"), defaultValue: "1"),
                 QueryRequirement(name: "q", value: .parameter(name: "q", type: nil)),
                 QueryRequirement(name: "sort", value: .parameter(name: "sort", type: nil), defaultValue: "a}b"),
+                QueryRequirement(name: "x", value: .parameter(name: "x", type: nil), defaultValue: "(1)"),
             ])
         #expect(template.variants.count == 1)
         // Written back as parsed.
-        #expect(variant.query.map(\.description) == ["page={page<int>=1}", "q={q}", #"sort={sort=a\}b}"#])
+        #expect(
+            variant.query.map(\.description) == ["page={page<int>=1}", "q={q}", #"sort={sort=a\}b}"#, #"x={x=\(1\)}"#])
         let written = "search?" + variant.query.map(\.description).joined(separator: "&")
         #expect(try RouteTemplate(parsing: written).variants.first?.query == variant.query)
     }
@@ -47,6 +49,7 @@ enum CatalogueRoute: URLRoute, Equatable {
         ("search/{page=1}", "a default belongs to a query item's value"),
         ("search?q={q=a%41}", "a default is the decoded value"),
         ("search?q={q=a\u{01}}", "control characters are not allowed"),
+        ("search?q={q=a(b)}", "'(' inside '{…}' would open or close an optional group"),
     ])
     func aDefaultThatCannotBeReadIsAnErrorAtItsColumn(_ pattern: String, _ message: String) throws {
         let error = try #require(throws: RoutingError.self) { try RouteTemplate(parsing: pattern) }

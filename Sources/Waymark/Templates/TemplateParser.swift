@@ -51,6 +51,8 @@ struct TemplateParser {
         var hasGroups = false
         var depth = 0
         var offset = 0
+        // Inside `{…}` (a parameter, or a query item's default), where a parenthesis is no group.
+        var inBraces = false
         while offset < bytes.count {
             let byte = bytes[offset]
             defer { offset += 1 }
@@ -61,6 +63,22 @@ struct TemplateParser {
                 continue
             }
             if byte == UInt8(ascii: "/") { slashes &+= 1 }
+            if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "}") {
+                // `{{` and `}}` outside braces are a literal brace.
+                if !inBraces && offset + 1 < bytes.count && bytes[offset + 1] == byte {
+                    offset += 1
+                } else {
+                    inBraces = byte == UInt8(ascii: "{")
+                }
+                continue
+            }
+            if inBraces && (byte == UInt8(ascii: "(") || byte == UInt8(ascii: ")")) {
+                let character = Character(Unicode.Scalar(byte))
+                throw error(
+                    at: offset,
+                    "'\(character)' inside '{…}' would open or close an optional group; write '\\\(character)' for a "
+                        + "literal '\(character)' in a default")
+            }
             if byte == UInt8(ascii: "(") {
                 hasGroups = true
                 depth += 1
