@@ -51,8 +51,6 @@ struct TemplateParser {
         var hasGroups = false
         var depth = 0
         var offset = 0
-        // Inside `{…}` (a parameter, or a query item's default), where a parenthesis is no group.
-        var inBraces = false
         while offset < bytes.count {
             let byte = bytes[offset]
             defer { offset += 1 }
@@ -63,22 +61,6 @@ struct TemplateParser {
                 continue
             }
             if byte == UInt8(ascii: "/") { slashes &+= 1 }
-            if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "}") {
-                // `{{` and `}}` outside braces are a literal brace.
-                if !inBraces && offset + 1 < bytes.count && bytes[offset + 1] == byte {
-                    offset += 1
-                } else {
-                    inBraces = byte == UInt8(ascii: "{")
-                }
-                continue
-            }
-            if inBraces && (byte == UInt8(ascii: "(") || byte == UInt8(ascii: ")")) {
-                let character = Character(Unicode.Scalar(byte))
-                throw error(
-                    at: offset,
-                    "'\(character)' inside '{…}' would open or close an optional group; write '\\\(character)' for a "
-                        + "literal '\(character)' in a default")
-            }
             if byte == UInt8(ascii: "(") {
                 hasGroups = true
                 depth += 1
@@ -95,6 +77,7 @@ struct TemplateParser {
             }
         }
         work += bytes.count
+        if hasGroups { try Self.checkNoGroupInBraces(bytes, error: error(at:_:)) }
         guard hasGroups else {
             return .single(try parseVariant(bytes, offsets: nil, slashes: slashes, work: &work))
         }
@@ -129,6 +112,40 @@ struct TemplateParser {
     }
 
     // MARK: - Optional groups
+
+    /// Refuses a `(` or `)` inside `{…}` (a parameter, or a query item's default), where it would
+    /// open or close an optional group: `search?q={q=a(b)}` would make two variants with two
+    /// defaults. `{{` and `}}` outside braces are literal braces. Run only for a template with
+    /// parentheses.
+    static func checkNoGroupInBraces(
+        _ bytes: UnsafeBufferPointer<UInt8>, error: (Int, String) -> RoutingError
+    ) throws(RoutingError) {
+        var inBraces = false
+        var offset = 0
+        while offset < bytes.count {
+            let byte = bytes[offset]
+            defer { offset += 1 }
+            switch byte {
+            case UInt8(ascii: "\\"):
+                offset += 1
+            case UInt8(ascii: "{"), UInt8(ascii: "}"):
+                if !inBraces && offset + 1 < bytes.count && bytes[offset + 1] == byte {
+                    offset += 1
+                } else {
+                    inBraces = byte == UInt8(ascii: "{")
+                }
+            // (`where` binds to each pattern of a case only when written after each.)
+            case UInt8(ascii: "(") where inBraces, UInt8(ascii: ")") where inBraces:
+                let character = Character(Unicode.Scalar(byte))
+                throw error(
+                    offset,
+                    "'\(character)' inside '{…}' would open or close an optional group; write '\\\(character)' for a "
+                        + "literal '\(character)' in a default")
+            default:
+                break
+            }
+        }
+    }
 
     private indirect enum Item {
         case byte(Int)
