@@ -16,11 +16,32 @@ import WaymarkPathConfiguration
         try #require(server.requests.count >= count)
     }
 
+    /// Held shut by a test until it has seen what it waits for; a server thread waits on it.
+    /// `@unchecked Sendable`: `isOpen` is read and written only while `lock` is held.
+    final class Gate: @unchecked Sendable {
+        private let lock = NSLock()
+        private var isOpen = false
+
+        func open() { lock.withLock { isOpen = true } }
+
+        /// Returns once the gate is open, or after `seconds`.
+        func wait(upTo seconds: Double) {
+            var waited = 0.0
+            while !lock.withLock({ isOpen }) && waited < seconds {
+                Thread.sleep(forTimeInterval: 0.01)
+                waited += 0.01
+            }
+        }
+    }
+
     @Test func anOlderAnswerThatArrivesLastIsDiscarded() async throws {
-        // Request 0 is answered after a second and a half, request 1 at once, each on its own thread.
+        // Request 0 is answered only once request 1's answer is applied (not after a fixed delay,
+        // which a busy machine can outlast), request 1 at once, each on its own thread.
+        let gate = Gate()
         let server = try TestHTTPServer(concurrent: true) { _, number in
-            number == 0
-                ? .init(status: 200, headers: ["ETag": "\"old\""], body: LoaderFixture.document("older"), delay: 1.5)
+            if number == 0 { gate.wait(upTo: 10) }
+            return number == 0
+                ? .init(status: 200, headers: ["ETag": "\"old\""], body: LoaderFixture.document("older"))
                 : .init(status: 200, headers: ["ETag": "\"new\""], body: LoaderFixture.document("newer"))
         }
         defer { server.stop() }
@@ -29,6 +50,7 @@ import WaymarkPathConfiguration
         let first = Task { await loader.refresh() }
         try await Self.waitForRequests(server, count: 1)
         await loader.refresh()
+        gate.open()
         await first.value
         #expect(await fixture.title(loader) == "newer")
         #expect(try fixture.cachedTitle(url) == "newer")
@@ -46,10 +68,13 @@ import WaymarkPathConfiguration
 
     /// When the answers arrive in the order the requests were sent, each applies in turn.
     @Test func answersInRequestOrderAllApply() async throws {
+        // Request 1 is answered only once request 0's answer is applied.
+        let gate = Gate()
         let server = try TestHTTPServer(concurrent: true) { _, number in
-            number == 0
+            if number == 1 { gate.wait(upTo: 10) }
+            return number == 0
                 ? .init(status: 200, body: LoaderFixture.document("first"))
-                : .init(status: 200, body: LoaderFixture.document("second"), delay: 0.5)
+                : .init(status: 200, body: LoaderFixture.document("second"))
         }
         defer { server.stop() }
         let url = server.baseURL.appendingPathComponent("ios_v1.json")
@@ -57,8 +82,10 @@ import WaymarkPathConfiguration
         let updates = await loader.updates()
         let first = Task { await loader.refresh() }
         try await Self.waitForRequests(server, count: 1)
-        await loader.refresh()
+        let second = Task { await loader.refresh() }
         await first.value
+        gate.open()
+        await second.value
         var titles: [String?] = []
         for await configuration in updates {
             titles.append(configuration.properties(forPath: "/").title)
