@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import Waymark
 import WaymarkTestSupport
@@ -66,11 +67,15 @@ import WaymarkTestSupport
         // Now and then, query items the template requires (``QueryRequirement``).
         var items: [String] = []
         for name in ["k", "n"] where Int.random(in: 0..<6, using: &random) == 0 {
-            let values = ["{q\(name)}", "{q\(name)<int>}", "v", ""]
+            let values = ["{q\(name)}", "{q\(name)<int>}", "v", "", "{q\(name)<int>=7}", "{q\(name)=v}"]
             let value = values.randomElement(using: &random) ?? ""
             items.append(value.isEmpty ? name : "\(name)=\(value)")
         }
+        // Now and then, a fragment the template requires (``FragmentRequirement``).
+        let fragments = ["#f", "#/x/:qf<int>", "#x/:qf"]
+        let fragment = Int.random(in: 0..<6, using: &random) == 0 ? fragments.randomElement(using: &random) ?? "" : ""
         return parts.joined() + (trailing ? "/" : "") + (items.isEmpty ? "" : "?" + items.joined(separator: "&"))
+            + fragment
     }
 
     static func randomScopes(_ random: inout SeededGenerator) -> [RouteScope] {
@@ -113,7 +118,8 @@ import WaymarkTestSupport
         }
         .joined(separator: "/")
         let queries = ["", "", "?k=7", "?k=v", "?n=x&k=1", "?k", "?n=12&k=v", "?k=", "?k=7&k=x"]
-        let query = queries.randomElement(using: &random) ?? ""
+        let fragments = ["", "", "", "#f", "#/f", "#x/1", "#/x/-3/", "#x/a", "#x", "#%66"]
+        let query = (queries.randomElement(using: &random) ?? "") + (fragments.randomElement(using: &random) ?? "")
         switch Int.random(in: 0..<9, using: &random) {
         case 0: return "s1://" + path + query
         case 1: return "s2:" + path + query
@@ -179,6 +185,7 @@ import WaymarkTestSupport
             guard scopeRank > 0 else { continue }
             let matching = registration.template.variants.filter {
                 matches($0, url, options: options) && satisfies($0.query, url.query)
+                    && fits($0.fragment, url.fragment)
             }
             guard
                 let best = matching.map({ (Specificity($0), $0.linkRequirementCount) }).min(by: {
@@ -203,7 +210,8 @@ import WaymarkTestSupport
             return nil
         }
         let encoded = url.path.split(separator: "/").dropFirst()
-        let query = string.firstIndex(of: "?").map { String(string[$0...]) } ?? ""
+        // The query and the fragment, as written.
+        let query = string.firstIndex(where: { $0 == "?" || $0 == "#" }).map { String(string[$0...]) } ?? ""
         let trailing = url.hasTrailingSlash && !encoded.isEmpty ? "/" : ""
         return try? RouteURL(parsing: "https://b.example/" + encoded.joined(separator: "/") + trailing + query)
     }
@@ -213,6 +221,8 @@ import WaymarkTestSupport
     /// there is one.
     static func satisfies(_ requirements: [QueryRequirement], _ query: QueryParameters) -> Bool {
         requirements.allSatisfy { requirement in
+            // An item with a default is met by any link.
+            if requirement.defaultValue != nil { return true }
             let values = query.items.filter { $0.name == requirement.name }.map { $0.value ?? "" }
             return !values.isEmpty
                 && values.allSatisfy { value in
@@ -224,6 +234,25 @@ import WaymarkTestSupport
                     case .pattern: false  // the generator writes none
                     }
                 }
+        }
+    }
+
+    /// The documented meaning of a required fragment, written apart from the library's: the link's
+    /// fragment, split on `/` (empty pieces dropped) and each piece decoded, has one piece for each
+    /// of the template's segments, each fitting it (a literal equal, a parameter non-empty, an int as
+    /// for a path).
+    static func fits(_ required: FragmentRequirement?, _ fragment: String?) -> Bool {
+        guard let required else { return true }
+        guard let fragment else { return false }
+        let pieces = fragment.split(separator: "/").map { $0.removingPercentEncoding ?? String($0) }
+        guard pieces.count == required.segments.count else { return false }
+        return zip(required.segments, pieces).allSatisfy { segment, piece in
+            switch segment {
+            case .literal(let text): piece == text
+            case .parameter(_, let type):
+                !piece.isEmpty && (type != "int" || (!piece.hasPrefix("+") && Int64(piece) != nil))
+            default: false  // the generator writes none
+            }
         }
     }
 
