@@ -1,4 +1,3 @@
-import Foundation
 import Testing
 import Waymark
 import WaymarkTestSupport
@@ -244,7 +243,7 @@ import WaymarkTestSupport
     static func fits(_ required: FragmentRequirement?, _ fragment: String?) -> Bool {
         guard let required else { return true }
         guard let fragment else { return false }
-        let pieces = fragment.split(separator: "/").map { $0.removingPercentEncoding ?? String($0) }
+        let pieces = fragment.split(separator: "/").map { decoded(String($0)) }
         guard pieces.count == required.segments.count else { return false }
         return zip(required.segments, pieces).allSatisfy { segment, piece in
             switch segment {
@@ -254,6 +253,28 @@ import WaymarkTestSupport
             default: false  // the generator writes none
             }
         }
+    }
+
+    /// `%XX` escapes decoded, as UTF-8 (the generator's links hold valid ones only).
+    static func decoded(_ text: String) -> String {
+        var bytes: [UInt8] = []
+        var index = text.utf8.startIndex
+        let utf8 = text.utf8
+        while index < utf8.endIndex {
+            let byte = utf8[index]
+            let next = utf8.index(after: index)
+            if byte == UInt8(ascii: "%"), utf8.distance(from: next, to: utf8.endIndex) >= 2,
+                let value = UInt8(
+                    String(decoding: utf8[next..<utf8.index(next, offsetBy: 2)], as: UTF8.self), radix: 16)
+            {
+                bytes.append(value)
+                index = utf8.index(next, offsetBy: 2)
+            } else {
+                bytes.append(byte)
+                index = next
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     static func matches(_ variant: RouteTemplate.Variant, _ url: RouteURL, options: RouteTableOptions) -> Bool {
