@@ -74,9 +74,7 @@ public struct UniversalLinkBase: Hashable, Sendable, CustomStringConvertible {
     /// items' names and not their values (`https://example.com/m?token=…`).
     public var description: String {
         let head = isPlainHost ? host : origin(host: host) + (pathPrefix.isEmpty ? "" : "/" + basePath)
-        let names = queryItems.map { item in
-            (item.split(separator: "=", maxSplits: 1).first.map(String.init) ?? item) + "=…"
-        }
+        let names = queryItems.map(Self.withoutValue)
         return names.isEmpty ? head : head + "?" + names.joined(separator: "&")
     }
 
@@ -195,6 +193,12 @@ extension UniversalLinkBase {
             UniversalLinkBase(scheme: scheme, host: host, port: port, pathPrefix: prefix, queryItems: items))
     }
 
+    /// A query item as messages show it, its name and not its value: `token=…`. An item with no
+    /// name (`=x`) shows as `=…`.
+    static func withoutValue(_ item: some StringProtocol) -> String {
+        String(item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).first ?? "") + "=…"
+    }
+
     /// The entry as messages show it: without its query values (a fixed item may be a token), its
     /// fragment, or a user part (`user:password@`).
     static func redacted(_ spelling: String) -> String {
@@ -205,9 +209,7 @@ extension UniversalLinkBase {
             tail = "#…"
         }
         if let mark = head.firstIndex(of: "?") {
-            let items = head[head.index(after: mark)...].split(separator: "&").map { item in
-                (item.split(separator: "=", maxSplits: 1).first.map(String.init) ?? "") + "=…"
-            }
+            let items = head[head.index(after: mark)...].split(separator: "&").map(Self.withoutValue)
             tail = "?" + items.joined(separator: "&") + tail
             head = head[..<mark]
         }
