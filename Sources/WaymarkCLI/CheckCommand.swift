@@ -4,7 +4,7 @@ import Waymark
 import WaymarkPathConfiguration
 
 /// `waymark check`: validates a route file.
-struct CheckCommand: ParsableCommand {
+struct CheckCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
         abstract:
@@ -27,6 +27,17 @@ struct CheckCommand: ParsableCommand {
             With --against OTHER, it also lists every key some URL gets otherwise from OTHER (a \
             bundled copy against the server's), with the shortest such URL, and exits 1 when there \
             is one.
+
+            'waymark check --links CONTRACT' checks a published-links contract (docs/link-contract.md) \
+            against the route file (--routes FILE, or the embedded example): every contracted link is \
+            resolved from its origin and must still open its route, with its parameters, asking to \
+            confirm only if it did, and with the properties the contract lists. Each broken link is a \
+            line 'CONTRACT: links[N]: URL: was ROUTE(PARAMS), now WHAT; nearest: ROUTE (TEMPLATE) — \
+            WHERE IT FAILS' (the nearest template, from 'waymark explain', when no route of its own \
+            opens it), then a summary; it exits 1 when any link broke. With --json, one object per broken \
+            link per line with the keys contract, index, url, note, kind (otherRoute, otherParameters, \
+            otherProperty, confirmation, defaultRoute, unmatched, refused, internalOnly, invalid, \
+            notOpened), route, was, now, message and nearest (route, template, failure).
             """
     )
 
@@ -45,6 +56,12 @@ struct CheckCommand: ParsableCommand {
             valueName: "file"))
     var against: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Check a published-links contract against the route file: every link must still open what it says.",
+            valueName: "contract"))
+    var links: String?
+
     @OptionGroup var pathOptions: PathConfigurationOptions
 
     @Flag(name: .long, help: "Print one JSON object per problem per line.")
@@ -57,6 +74,10 @@ struct CheckCommand: ParsableCommand {
         if against != nil && config == nil {
             throw ValidationError("--against compares two path configurations: give the first with --config FILE")
         }
+        if links != nil && (config != nil || deprecatedFile != nil) {
+            throw ValidationError(
+                "--links checks a contract against a route file: give the route file with --routes FILE")
+        }
         if config != nil && (deprecatedFile != nil || source.routes != nil) {
             throw ValidationError(
                 "--config checks a path configuration alone; check a route file (and the document it names) with --routes FILE"
@@ -64,7 +85,11 @@ struct CheckCommand: ParsableCommand {
         }
     }
 
-    func run() throws {
+    func run() async throws {
+        if let links {
+            try await checkContract(links)
+            return
+        }
         let options = try pathOptions.options()
         if let config {
             try checkPathConfiguration(config, options: options)

@@ -29,6 +29,13 @@ struct LinksCommand: AsyncParsableCommand {
             link. Shadowed links do not change the exit status. With --aasa FILE --app-id ID, the page \
             also says beside each universal link whether that apple-app-site-association file opens it \
             in the app, and which component decides.
+
+            With --contract FILE ('-': standard output, instead of the listing), writes a published-links \
+            contract (docs/link-contract.md): every example link that opens its route, or with --input \
+            FILE ('-': standard input) the URLs read one per line, each with the route it opens today, \
+            its parameters, whether it asks to confirm, the template, and the properties named with \
+            --property KEY. A given URL that opens no route is left out and named on standard error, and \
+            the exit status is then 1. Check the contract later with 'waymark check --links FILE'.
             """
     )
 
@@ -51,7 +58,35 @@ struct LinksCommand: AsyncParsableCommand {
     @Option(name: .customLong("app-id"), help: "With --aasa: the app, TEAMID.bundle.identifier.")
     var appID: String?
 
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Write a published-links contract of the example links (or of --input's URLs) to this file ('-': standard output).",
+            valueName: "file"))
+    var contract: String?
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "With --contract: read the URLs to contract from this file, one per line ('-': standard input), instead of the example links.",
+            valueName: "file"))
+    var input: String?
+
+    @Option(
+        name: .customLong("property"),
+        help: ArgumentHelp(
+            "With --contract: a property the app relies on, recorded for each link that has it (repeat for more).",
+            valueName: "key"))
+    var properties: [String] = []
+
     func validate() throws {
+        if (input != nil || !properties.isEmpty) && contract == nil {
+            throw ValidationError("--input and --property write a contract: give it with --contract FILE")
+        }
+        if contract == "-" && (json || html != nil) {
+            throw ValidationError(
+                "--contract - writes the contract to standard output: write --json or --html elsewhere")
+        }
         if aasa != nil && (appID == nil || html == nil) {
             throw ValidationError("--aasa FILE needs --html PAGE and --app-id TEAMID.bundle.identifier")
         }
@@ -60,6 +95,10 @@ struct LinksCommand: AsyncParsableCommand {
     func run() async throws {
         let (file, resolver) = try source.resolver(pathOptions: pathOptions)
         let catalogue = await LinkCatalogue(file: file, resolver: resolver)
+        if let contract {
+            try await writeContract(contract, catalogue: catalogue, resolver: resolver)
+            if contract == "-" { return }
+        }
         var rows: [[String]] = []
         for entry in catalogue.entries {
             for link in entry.links {
@@ -93,6 +132,40 @@ struct LinksCommand: AsyncParsableCommand {
                 throw ExitCode(1)
             }
         }
+    }
+}
+
+extension LinksCommand {
+    /// `--contract FILE`: the example links that open their routes, or `--input`'s URLs, frozen.
+    ///
+    /// - Throws: `ExitCode(1)` when the file cannot be written, or a given URL opens no route.
+    private func writeContract(_ path: String, catalogue: LinkCatalogue, resolver: RouteResolver) async throws {
+        var links: [(url: String, origin: RouteOrigin?)] = []
+        var urlSource: URLSource?
+        if let input {
+            urlSource = try URLSource(path: input)
+            while let url = try urlSource?.next() { links.append((url, nil)) }
+        } else {
+            for entry in catalogue.entries {
+                for link in entry.links {
+                    guard let url = link.url else { continue }
+                    links.append((url, entry.route.isInternal ? .internal : nil))
+                }
+            }
+        }
+        let recording = await LinkContract.recording(links, with: resolver, propertyKeys: properties)
+        for skipped in recording.skipped { printError("not contracted: \(skipped)") }
+        if path == "-" {
+            print(recording.contract.jsonText, terminator: "")
+        } else {
+            do {
+                try Data(recording.contract.jsonText.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+            } catch {
+                printError("cannot write \(path): \(error.localizedDescription)")
+                throw ExitCode(1)
+            }
+        }
+        if !recording.skipped.isEmpty || urlSource?.hadUnreadableLine == true { throw ExitCode(1) }
     }
 }
 
