@@ -173,7 +173,7 @@ extension LinkContract {
         case .internalOnly: return Found(kind: .internalOnly, now: "internal-only\(reason)", wantsExplanation: false)
         case .invalid: return Found(kind: .invalid, now: "invalid\(reason)", wantsExplanation: false)
         case .notOpened:
-            let route = observation.route.map { " \($0)" } ?? ""
+            let route = observation.route.map { " at \($0)" } ?? ""
             return Found(
                 kind: .notOpened, now: "\(observation.status ?? "not opened")\(route)\(reason)", wantsExplanation: false
             )
