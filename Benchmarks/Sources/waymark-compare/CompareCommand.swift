@@ -8,7 +8,7 @@ import WaymarkPathConfiguration
 /// prints one table (or JSON lines): build time, median ns per lookup, heap bytes of the table, and
 /// the speed-up over RoutingKit measured in the same process.
 @main
-struct CompareCommand: ParsableCommand {
+struct CompareCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "waymark-compare",
         abstract: "Compare Waymark's route lookup with RoutingKit and Hummingbird on ../shared/bench.",
@@ -22,7 +22,7 @@ struct CompareCommand: ParsableCommand {
 
     @Option(
         help:
-            "github-api, deeplink-10k, path-configuration (100 rules from deeplink-10k: Waymark's engine against NSRegularExpression), url-length (resolution time by URL length up to the default limit), resolution (shop://product/42?ref=mail&utm_source=x to a RouteRequest; --rounds passes of 1,000) hotwire-load (each real path-configuration document loaded and looked up once, against NSRegularExpression as Hotwire Native iOS does it), scaling (hostile input families at 1×, 10× and 100×, each size in its own process: time, extra peak memory) or all (all but scaling)."
+            "github-api, deeplink-10k, path-configuration (100 rules from deeplink-10k: Waymark's engine against NSRegularExpression), url-length (resolution time by URL length up to the default limit), resolution (shop://product/42?ref=mail&utm_source=x to a RouteRequest; --rounds passes of 1,000) hotwire-load (each real path-configuration document loaded and looked up once, against NSRegularExpression as Hotwire Native iOS does it), scaling (hostile input families at 1×, 10× and 100×, each size in its own process: time, extra peak memory), contract (a published-links contract of 100,000 links over deeplink-10k read and checked, beside the hand-written resolve-and-compare loop) or all (all but scaling)."
     )
     var set = "all"
 
@@ -62,8 +62,12 @@ struct CompareCommand: ParsableCommand {
         var checksum: (hits: Int, sum: Int)
     }
 
-    func run() throws {
+    func run() async throws {
         let folder = data.map { URL(fileURLWithPath: $0) } ?? BenchmarkDataSet.defaultFolder
+        if set == "contract" {
+            try await measureContract(folder: folder)
+            return
+        }
         if set == "url-length" {
             printURLLengthTable()
             return
