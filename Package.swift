@@ -10,6 +10,8 @@ let package = Package(
         .library(name: "WaymarkNavigation", targets: ["WaymarkNavigation"]),
         .library(name: "WaymarkSwiftUI", targets: ["WaymarkSwiftUI"]),
         .library(name: "WaymarkAssociatedDomains", targets: ["WaymarkAssociatedDomains"]),
+        // For an app's test targets only: it links Swift Testing and XCTest.
+        .library(name: "WaymarkTesting", targets: ["WaymarkTesting"]),
         .executable(name: "waymark", targets: ["WaymarkCLI"]),
     ],
     dependencies: [
@@ -34,6 +36,11 @@ let package = Package(
         // Universal links: the apple-app-site-association file, Apple's matching rules, generation
         // from a route table and a check of a served file against it. Foundation only.
         .target(name: "WaymarkAssociatedDomains", dependencies: ["Waymark"]),
+        // What an app's tests write by hand around their links, for Swift Testing and XCTest: "this
+        // URL opens this route" with explain's answer on failure, round trips, the published-links
+        // contract, security expectations, and a local HTTP server for path-configuration tests.
+        // The toolchain's Testing and XCTest modules; `Waymark` itself never imports either.
+        .target(name: "WaymarkTesting", dependencies: ["Waymark"]),
         // The command-line tool: a thin argument-parser layer over the library. The target is
         // `WaymarkCLI` and the product (the binary) `waymark`: a target `waymark` beside `Waymark` is one
         // folder, and one module name, on Apple's case-insensitive file systems.
@@ -55,7 +62,11 @@ let package = Package(
         .target(name: "WaymarkTestSupport", path: "Tests/WaymarkTestSupport"),
         .testTarget(name: "WaymarkTests", dependencies: ["Waymark", "WaymarkTestSupport"]),
         .testTarget(
-            name: "WaymarkPathConfigurationTests", dependencies: ["WaymarkPathConfiguration", "WaymarkTestSupport"]),
+            name: "WaymarkPathConfigurationTests",
+            dependencies: ["WaymarkPathConfiguration", "WaymarkTesting", "WaymarkTestSupport"]),
+        .testTarget(
+            name: "WaymarkTestingTests",
+            dependencies: ["WaymarkTesting", "WaymarkPathConfiguration", "WaymarkTestSupport"]),
         .testTarget(
             name: "WaymarkNavigationTests",
             dependencies: ["WaymarkNavigation", "WaymarkTestSupport", .product(name: "Logging", package: "swift-log")]

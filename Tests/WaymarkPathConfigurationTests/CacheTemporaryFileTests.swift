@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WaymarkTesting
 import WaymarkPathConfiguration
 
 /// Temporary files of cache writes whose process died between writing and renaming (issue 17,

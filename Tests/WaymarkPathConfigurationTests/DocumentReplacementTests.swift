@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WaymarkTesting
 import WaymarkPathConfiguration
 
 /// What a document must be to replace the current one (issue 17, finding 14): a JSON object with a

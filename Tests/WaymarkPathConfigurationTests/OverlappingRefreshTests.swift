@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WaymarkTesting
 import WaymarkPathConfiguration
 
 /// Overlapping `refresh()` calls (issue 17, finding 15): the newest request wins. An answer to an

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WaymarkTesting
 import WaymarkPathConfiguration
 
 /// The loader against a real HTTP server on 127.0.0.1, with a real cache folder on disk.

@@ -120,7 +120,7 @@ public struct RouteURL: Hashable, Sendable, CustomStringConvertible {
 
     /// The query as written (still percent-encoded), without `?` and fragment; `nil` when the
     /// URL has no query.
-    var rawQuery: Substring? {
+    public var rawQuery: Substring? {
         let utf8 = string.utf8
         let start = utf8.index(utf8.startIndex, offsetBy: Int(pathEnd), limitedBy: utf8.endIndex) ?? utf8.endIndex
         guard start < utf8.endIndex, utf8[start] == UInt8(ascii: "?") else { return nil }

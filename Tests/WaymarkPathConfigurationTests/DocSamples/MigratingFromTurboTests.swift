@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WaymarkTesting
 import Waymark
 import WaymarkPathConfiguration
 

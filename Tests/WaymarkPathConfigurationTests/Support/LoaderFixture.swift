@@ -1,5 +1,6 @@
 import Foundation
 import WaymarkPathConfiguration
+import WaymarkTesting
 
 /// A cache folder of its own (removed with the fixture) and the helpers every loader test needs:
 /// a loader with a bundled document before one server, the title a loader's current document gives

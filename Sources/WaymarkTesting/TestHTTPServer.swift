@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 #if canImport(Glibc)
     import Glibc
@@ -6,9 +6,23 @@ import Foundation
     import Darwin
 #endif
 
-/// A real HTTP/1.1 server on 127.0.0.1 and a free port, for the loader's tests: `Connection: close`,
-/// answers from a handler, any status, headers and body bytes (a test sends gzip or deflate bodies
-/// it encoded itself, see `Compression`). It serves one connection at a time, unless made with
+/// A real HTTP/1.1 server on 127.0.0.1 and a free port, for tests of a ``PathConfigurationLoader``
+/// (bundled copy, server, cache) or of anything else that fetches over HTTP: `Connection: close`,
+/// answers from a handler or a script, any status, headers and body bytes. Waymark's own loader
+/// tests use it, with slow answers, 304s, 500s, truncated and endless bodies.
+///
+/// ```swift
+/// let server = try TestHTTPServer(script: [
+///     .document(version1, etag: "v1"),     // the first request
+///     .notModified,                        // the second: the loader's copy is current
+///     .status(500),                        // the third: the server is failing
+///     .document(version2, etag: "v2"),     // then a new version, for every later request
+/// ])
+/// defer { server.stop() }
+/// let loader = PathConfigurationLoader(sources: [.data(bundled), .server(server.url("configuration.json"))])
+/// ```
+///
+/// It serves one connection at a time, unless made with
 /// `concurrent: true`: then each connection is served on its own thread, so that a slow answer to
 /// one request does not hold back the answer to the next (overlapping refreshes).
 ///
@@ -21,37 +35,94 @@ import Foundation
 /// and on a wake-up pipe, and `stop()` writes to the pipe. (`shutdown(2)` on a listening socket wakes
 /// a blocked `accept(2)` on Linux but not on Darwin, where such a server would never stop.)
 ///
+/// Stop it when the test ends (`defer { server.stop() }`): its accept loop runs on a thread of
+/// its own until then.
+///
 /// `@unchecked Sendable`: the mutable state (`received`, `stopped`) is only touched under `lock`;
 /// the descriptors and the handler are constants set in `init`.
-final class TestHTTPServer: @unchecked Sendable {
-    struct Request: Sendable {
-        var method: String
-        var path: String
-        var headers: [String: String]
+public final class TestHTTPServer: @unchecked Sendable {
+    /// A request the server received: its method, its path (with the query) and its headers, whose
+    /// names are lower-cased.
+    public struct Request: Sendable {
+        /// `GET`, `HEAD`…
+        public var method: String
+        /// The request target, `/server-…/configuration.json?v=1`.
+        public var path: String
+        /// The headers, by lower-cased name (`if-none-match`).
+        public var headers: [String: String]
     }
 
-    struct Reply: Sendable {
-        var status: Int
-        var headers: [String: String] = [:]
-        var body: Data = Data()
-        /// Wait this long before answering.
-        var delay: Double = 0
+    /// An answer: a status, headers and a body, and how to send them.
+    public struct Reply: Sendable {
+        /// The status code.
+        public var status: Int
+        /// Headers besides `Content-Length` and `Connection: close`, which the server writes.
+        public var headers: [String: String]
+        /// The body.
+        public var body: Data
+        /// Wait this long, in seconds, before answering.
+        public var delay: Double
         /// Send only this many bytes of the body (with the full Content-Length), then close.
-        var truncateTo: Int?
+        public var truncateTo: Int?
         /// Announce this Content-Length instead of the body's.
-        var announcedLength: Int?
+        public var announcedLength: Int?
         /// Send no Content-Length: the body ends when the connection closes.
-        var omitsContentLength = false
+        public var omitsContentLength: Bool
         /// After the body, keep sending bytes until the client goes away or the server stops.
-        var endless = false
+        public var endless: Bool
         /// With `endless`, pause this long after each 64 KiB (`nil`: send as fast as the socket
         /// takes it, a flood no real network delivers).
-        var endlessPause: Double?
+        public var endlessPause: Double?
         /// Send the body one byte at a time, this many seconds apart.
-        var trickle: Double?
+        public var trickle: Double?
+
+        /// Creates an answer; every option but the status is off by default.
+        public init(
+            status: Int, headers: [String: String] = [:], body: Data = Data(), delay: Double = 0,
+            truncateTo: Int? = nil, announcedLength: Int? = nil, omitsContentLength: Bool = false,
+            endless: Bool = false, endlessPause: Double? = nil, trickle: Double? = nil
+        ) {
+            self.status = status
+            self.headers = headers
+            self.body = body
+            self.delay = delay
+            self.truncateTo = truncateTo
+            self.announcedLength = announcedLength
+            self.omitsContentLength = omitsContentLength
+            self.endless = endless
+            self.endlessPause = endlessPause
+            self.trickle = trickle
+        }
+
+        /// `200 OK` with a JSON document and, when given, its `ETag` (quoted, as HTTP writes it).
+        public static func document(_ body: Data, etag: String? = nil) -> Reply {
+            var headers = ["Content-Type": "application/json"]
+            if let etag { headers["ETag"] = "\"\(etag)\"" }
+            return Reply(status: 200, headers: headers, body: body)
+        }
+
+        /// `304 Not Modified`: the copy the client has is current.
+        public static let notModified = Reply(status: 304)
+
+        /// An answer with this status and no body (`500`, `404`, `503`…).
+        public static func status(_ code: Int) -> Reply { Reply(status: code) }
+
+        /// The same answer, `seconds` later: a slow server.
+        public func delayed(by seconds: Double) -> Reply {
+            var reply = self
+            reply.delay = seconds
+            return reply
+        }
     }
 
-    let port: UInt16
+    /// Why the server could not start: the system call that failed and its `errno`.
+    public struct StartError: Error, CustomStringConvertible {
+        /// `socket`, `bind`, `listen` or `pipe`, and the error number.
+        public let description: String
+    }
+
+    /// The port it listens on, on 127.0.0.1.
+    public let port: UInt16
     private let listener: Int32
     /// The wake-up pipe: `stop()` writes a byte to `wake.write`; the accept loop polls `wake.read`.
     private let wake: (read: Int32, write: Int32)
@@ -61,23 +132,37 @@ final class TestHTTPServer: @unchecked Sendable {
     private var received: [Request] = []
     private var stopped = false
 
-    /// The requests received so far.
-    var requests: [Request] { lock.withLock { received } }
+    /// The requests received so far, under ``baseURL``, in the order they arrived.
+    public var requests: [Request] { lock.withLock { received } }
 
     /// This server's own first path segment.
-    let token = "server-" + UUID().uuidString.lowercased()
+    public let token = "server-" + UUID().uuidString.lowercased()
 
-    var baseURL: URL { URL(string: "http://127.0.0.1:\(port)/\(token)")! }
+    /// `http://127.0.0.1:PORT/TOKEN`: every URL of this server starts with it.
+    public let baseURL: URL
+
+    /// A URL under ``baseURL``: `url("configuration.json")`.
+    public func url(_ path: String) -> URL { baseURL.appendingPathComponent(path) }
+
+    /// Starts a server that answers request N with `script[N]`, and every request after the
+    /// script's end with its last answer (an empty script: 404).
+    public convenience init(script: [Reply]) throws {
+        try self.init { _, number in
+            script.isEmpty ? Reply(status: 404) : script[min(number, script.count - 1)]
+        }
+    }
 
     /// Starts listening; `handler` gets each request and its 0-based number (in the order the
     /// requests arrive). With `concurrent`, connections are served in parallel.
-    init(concurrent: Bool = false, handler: @escaping @Sendable (Request, Int) -> Reply) throws {
+    ///
+    /// - Throws: ``StartError`` when no socket can be opened on 127.0.0.1.
+    public init(concurrent: Bool = false, handler: @escaping @Sendable (Request, Int) -> Reply) throws {
         #if canImport(Glibc)
             let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
             let descriptor = socket(AF_INET, SOCK_STREAM, 0)
         #endif
-        guard descriptor >= 0 else { throw CocoaError(.fileReadUnknown) }
+        guard descriptor >= 0 else { throw StartError(description: "socket: errno \(errno)") }
         // A client that goes away mid-body must not kill the test process.
         signal(SIGPIPE, SIG_IGN)
         var yes: Int32 = 1
@@ -95,8 +180,9 @@ final class TestHTTPServer: @unchecked Sendable {
             }
         }
         guard bound == 0, listen(descriptor, 16) == 0 else {
+            let code = errno
             close(descriptor)
-            throw CocoaError(.fileReadUnknown)
+            throw StartError(description: "bind or listen on 127.0.0.1: errno \(code)")
         }
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         _ = withUnsafeMutablePointer(to: &address) {
@@ -104,10 +190,23 @@ final class TestHTTPServer: @unchecked Sendable {
         }
         var pipeDescriptors: [Int32] = [0, 0]
         guard pipe(&pipeDescriptors) == 0 else {
+            let code = errno
             close(descriptor)
-            throw CocoaError(.fileReadUnknown)
+            throw StartError(description: "pipe: errno \(code)")
         }
         port = UInt16(bigEndian: address.sin_port)
+        var components = URLComponents()
+        components.scheme = "http"
+        components.host = "127.0.0.1"
+        components.port = Int(port)
+        components.path = "/" + token
+        guard let base = components.url else {
+            close(descriptor)
+            close(pipeDescriptors[0])
+            close(pipeDescriptors[1])
+            throw StartError(description: "no URL for port \(port)")
+        }
+        baseURL = base
         listener = descriptor
         wake = (pipeDescriptors[0], pipeDescriptors[1])
         self.handler = handler
@@ -117,7 +216,7 @@ final class TestHTTPServer: @unchecked Sendable {
     }
 
     /// Stops accepting connections; later requests fail to connect. Calling it again does nothing.
-    func stop() {
+    public func stop() {
         let first = lock.withLock {
             defer { stopped = true }
             return !stopped

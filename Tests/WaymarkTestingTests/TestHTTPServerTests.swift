@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WaymarkTesting
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
