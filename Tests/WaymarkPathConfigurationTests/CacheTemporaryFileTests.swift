@@ -1,7 +1,7 @@
 import Foundation
 import Testing
-import WaymarkTesting
 import WaymarkPathConfiguration
+import WaymarkTesting
 
 /// Temporary files of cache writes whose process died between writing and renaming (issue 17,
 /// finding 16a): the next write, and the next `load()`, remove those of this cache that are more

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
-import WaymarkTesting
 import WaymarkPathConfiguration
+import WaymarkTesting
 
 /// What a document must be to replace the current one (issue 17, finding 14): a JSON object with a
 /// `rules` array, not every rule of which was skipped. Anything else is reported, and the good

@@ -1,8 +1,8 @@
 import Foundation
 import Testing
-import WaymarkTesting
 import Waymark
 import WaymarkPathConfiguration
+import WaymarkTesting
 
 #if canImport(Glibc)
     import Glibc

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
-import WaymarkTesting
 import WaymarkPathConfiguration
+import WaymarkTesting
 
 /// Overlapping `refresh()` calls (issue 17, finding 15): the newest request wins. An answer to an
 /// older request that arrives after a newer request's answer was applied is discarded and reported;

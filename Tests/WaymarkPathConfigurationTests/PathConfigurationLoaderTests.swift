@@ -1,7 +1,7 @@
 import Foundation
 import Testing
-import WaymarkTesting
 import WaymarkPathConfiguration
+import WaymarkTesting
 
 /// The loader against a real HTTP server on 127.0.0.1, with a real cache folder on disk.
 @Suite(.serialized) final class PathConfigurationLoaderTests: Sendable {

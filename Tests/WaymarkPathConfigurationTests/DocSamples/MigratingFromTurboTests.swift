@@ -1,8 +1,8 @@
 import Foundation
 import Testing
-import WaymarkTesting
 import Waymark
 import WaymarkPathConfiguration
+import WaymarkTesting
 
 /// The samples of "Migrating from Turbo and Hotwire Native" (WaymarkPathConfiguration.docc), run as
 /// written; the server is a real HTTP server on 127.0.0.1.
