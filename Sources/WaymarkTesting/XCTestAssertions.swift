@@ -4,7 +4,7 @@
 // message of ``LinkChecks``.
 #if canImport(XCTest)
     public import Waymark
-    public import XCTest
+    import XCTest
 
     /// Asserts that `url` opens the route named `route` through `resolver`, with exactly
     /// `parameters` when given; a failure says what opens it instead and the nearest templates.
