@@ -66,7 +66,8 @@ let package = Package(
             dependencies: ["WaymarkPathConfiguration", "WaymarkTesting", "WaymarkTestSupport"]),
         .testTarget(
             name: "WaymarkTestingTests",
-            dependencies: ["WaymarkTesting", "WaymarkPathConfiguration", "WaymarkTestSupport"]),
+            dependencies: ["WaymarkTesting", "WaymarkPathConfiguration", "WaymarkTestSupport"],
+            resources: [.copy("DocSamples/published-links.json")]),
         .testTarget(
             name: "WaymarkNavigationTests",
             dependencies: ["WaymarkNavigation", "WaymarkTestSupport", .product(name: "Logging", package: "swift-log")]

@@ -2,11 +2,11 @@ public import Waymark
 
 /// The three ways a route value is printed: ``LinkChecks/roundTrips(_:in:styles:)`` checks each.
 public enum LinkStyle: String, Hashable, Sendable, CaseIterable, CustomStringConvertible {
-    /// The internal route string, `/product/42` (``TypedRouteTable/path(for:)``).
+    /// The internal route string, `/product/42` (`TypedRouteTable.path(for:)`).
     case path
-    /// The custom-scheme link, `shop://product/42` (``TypedRouteTable/appLink(for:scheme:)``).
+    /// The custom-scheme link, `shop://product/42` (`TypedRouteTable.appLink(for:scheme:)`).
     case appLink
-    /// The universal link, `https://shop.example.com/product/42` (``TypedRouteTable/universalLink(for:domain:)``).
+    /// The universal link, `https://shop.example.com/product/42` (`TypedRouteTable.universalLink(for:domain:)`).
     case universalLink
 
     /// `path`, `app link` or `universal link`.

@@ -7,7 +7,7 @@ extension LinkChecks {
     /// The links tried are `urls`, then an example link of every template of the resolver: the
     /// route string, an app link for each scheme the table accepts (`app` when it accepts any), and
     /// a universal link for each domain (`www.` under a wildcard). Each is resolved as from outside
-    /// (``RouteOrigin/external``). It fails when one ends handled by a listed route. Asking the user
+    /// (`RouteOrigin.external`). It fails when one ends handled by a listed route. Asking the user
     /// to confirm is not reaching: the user decides. But once confirmed, the link must open the
     /// route that asked, never a listed one it redirects to.
     ///

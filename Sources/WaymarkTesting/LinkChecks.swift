@@ -23,7 +23,7 @@ public enum LinkChecks {
     ///   - route: The route's name.
     ///   - parameters: Every parameter the route must capture, as text; `nil`: not checked.
     ///   - confirmation: Whether the link must ask the user to confirm first (a route registered
-    ///     ``RouteOption/requiresConfirmation``, opened from outside).
+    ///     `RouteOption.requiresConfirmation`, opened from outside).
     ///   - origin: Where the link comes from; `nil`: as the resolver decides.
     ///   - resolver: The app's resolver, in the state the link is for.
     public static func opens(
@@ -36,7 +36,7 @@ public enum LinkChecks {
     }
 
     /// Whether `url` opens `expected` through a typed table (by matching alone, as
-    /// ``TypedRouteTable/route(for:origin:)`` opens it).
+    /// `TypedRouteTable.route(for:origin:)` opens it).
     public static func opens<R: URLRoute & Equatable>(
         _ url: String, _ expected: R, origin: RouteOrigin? = nil, in table: TypedRouteTable<R>
     ) -> [String] {
@@ -59,7 +59,7 @@ public enum LinkChecks {
     }
 
     /// Whether `url` opens the route named `route` in a route file, through the file's own resolver
-    /// (``RouteFile/makeResolver(destination:)``).
+    /// (`RouteFile.makeResolver(destination:)`).
     public static func opens(
         _ url: String, route: String, parameters: [String: String]? = nil, confirmation: Bool = false,
         origin: RouteOrigin? = nil, in file: RouteFile
@@ -73,7 +73,7 @@ public enum LinkChecks {
         }
     }
 
-    /// Whether every link of `contract` still opens what it says (``LinkContract/check(_:)-(RouteResolver)``):
+    /// Whether every link of `contract` still opens what it says (`LinkContract.check(_:)`):
     /// one message per broken link.
     public static func contractHolds(_ contract: LinkContract, in resolver: RouteResolver) async -> [String] {
         await contract.check(resolver).breaks.map(message)

@@ -6,7 +6,7 @@ public import Foundation
     import Darwin
 #endif
 
-/// A real HTTP/1.1 server on 127.0.0.1 and a free port, for tests of a ``PathConfigurationLoader``
+/// A real HTTP/1.1 server on 127.0.0.1 and a free port, for tests of a `PathConfigurationLoader`
 /// (bundled copy, server, cache) or of anything else that fetches over HTTP: `Connection: close`,
 /// answers from a handler or a script, any status, headers and body bytes. Waymark's own loader
 /// tests use it, with slow answers, 304s, 500s, truncated and endless bodies.

@@ -57,7 +57,7 @@ extension LinkContract {
         /// matches the path (2 segments)`.
         public let now: String
         /// When no route of the link's own opened it: the nearest templates, from
-        /// ``RouteTable/explain(_:nearest:)``, the contracted route's first when it is among them.
+        /// `RouteTable.explain(_:nearest:)`, the contracted route's first when it is among them.
         public let nearest: [Nearest]
 
         /// One near template: the route, its template, and where the link fails it.
