@@ -60,7 +60,7 @@ let package = Package(
         // seeded random generator and the linear-growth check.
         // Tests only: no product exposes it.
         .target(name: "WaymarkTestSupport", path: "Tests/WaymarkTestSupport"),
-        .testTarget(name: "WaymarkTests", dependencies: ["Waymark", "WaymarkTestSupport"]),
+        .testTarget(name: "WaymarkTests", dependencies: ["Waymark", "WaymarkTesting", "WaymarkTestSupport"]),
         .testTarget(
             name: "WaymarkPathConfigurationTests",
             dependencies: ["WaymarkPathConfiguration", "WaymarkTesting", "WaymarkTestSupport"]),
@@ -70,7 +70,10 @@ let package = Package(
             resources: [.copy("DocSamples/published-links.json")]),
         .testTarget(
             name: "WaymarkNavigationTests",
-            dependencies: ["WaymarkNavigation", "WaymarkTestSupport", .product(name: "Logging", package: "swift-log")]
+            dependencies: [
+                "WaymarkNavigation", "WaymarkTesting", "WaymarkTestSupport",
+                .product(name: "Logging", package: "swift-log"),
+            ]
         ),
         .testTarget(
             name: "WaymarkAssociatedDomainsTests", dependencies: ["WaymarkAssociatedDomains", "WaymarkTestSupport"]),
