@@ -39,9 +39,30 @@ extension LinkContract {
     ///   - source: The contract's name in messages.
     /// - Throws: ``LinkContractError`` listing every problem.
     public init(data: Data, source: String = "contract") throws(LinkContractError) {
+        var work = 0
+        self = try Self.read(data, source: source, work: &work)
+    }
+
+    /// The most problems one error lists: a file of a million empty links names the first ones
+    /// and counts the rest, rather than holding millions of messages.
+    static let maximumProblems = 100
+
+    /// Reads a contract, adding to `work` one unit per byte the JSON reader examines and per key
+    /// and parameter of each link: the counter behind the linear-work tests.
+    static func read(_ data: Data, source: String, work: inout Int) throws(LinkContractError) -> LinkContract {
         var problems: [LinkContractError.Problem] = []
+        var unlisted = 0
         func problem(_ location: String, _ message: String) {
+            guard problems.count < maximumProblems else {
+                unlisted += 1
+                return
+            }
             problems.append(.init(location: location, message: message))
+        }
+        func failure() -> LinkContractError {
+            var listed = problems
+            if unlisted > 0 { listed.append(.init(location: "", message: "and \(unlisted) more problem(s)")) }
+            return LinkContractError(problems: listed, source: source)
         }
         guard data.count <= Self.maximumFileSize else {
             throw LinkContractError(
@@ -52,7 +73,7 @@ extension LinkContract {
         }
         let root: JSONValue
         do {
-            root = try JSONParser.parse(data)
+            root = try JSONParser.parse(data, options: JSONParser.Options(), work: &work)
         } catch {
             throw LinkContractError(
                 problems: [.init(location: "", message: "not valid JSON: \(error)")], source: source)
@@ -62,31 +83,36 @@ extension LinkContract {
                 problems: [.init(location: "", message: "a contract is a JSON object with \"version\" and \"links\"")],
                 source: source)
         }
-        for key in object.keys.sorted() where !Self.topLevelKeys.contains(key) {
-            problem(key, "unknown key; a contract's keys are \(Self.topLevelKeys.joined(separator: ", "))")
+        for key in object.keys.sorted() where !topLevelKeys.contains(key) {
+            problem(key, "unknown key; a contract's keys are \(topLevelKeys.joined(separator: ", "))")
         }
         switch object["version"] {
-        case .number(let version)? where version == Double(Self.version): break
-        case .number(let version)?:
+        case .number(let number)? where number == Double(version): break
+        case .number(let number)?:
             problem(
                 "version",
-                "version \(JSONValue.number(version)) is not one this Waymark reads (it reads version \(Self.version))")
-        case nil: problem("version", "missing; write \"version\": \(Self.version)")
-        case let other?: problem("version", "must be the number \(Self.version), not \(other.quoted())")
+                "version \(JSONValue.number(number)) is not one this Waymark reads (it reads version \(version))")
+        case nil: problem("version", "missing; write \"version\": \(version)")
+        case let other?: problem("version", "must be the number \(version), not \(other.quoted())")
         }
-        let note = Self.optionalString(object["note"], at: "note", problem)
+        let note = optionalString(object["note"], at: "note", problem)
         var links: [Link] = []
         switch object["links"] {
         case .array(let items)?:
             links.reserveCapacity(items.count)
             for (index, item) in items.enumerated() {
-                if let link = Self.readLink(item, at: "links[\(index)]", problem) { links.append(link) }
+                work += 1
+                if case .object(let members) = item {
+                    work += members.count
+                    if case .object(let parameters)? = members["parameters"] { work += parameters.count }
+                }
+                if let link = readLink(item, at: "links[\(index)]", problem) { links.append(link) }
             }
         case nil: problem("links", "missing; write \"links\": [ … ], one object per published link")
         case let other?: problem("links", "must be an array of links, not \(other.quoted())")
         }
-        guard problems.isEmpty else { throw LinkContractError(problems: problems, source: source) }
-        self.init(note: note, links: links)
+        guard problems.isEmpty else { throw failure() }
+        return LinkContract(note: note, links: links)
     }
 
     private static func readLink(
