@@ -50,6 +50,7 @@ LIBRARY_MODULES = [
     "WaymarkNavigation",
     "WaymarkSwiftUI",
     "WaymarkAssociatedDomains",
+    "WaymarkTesting",
     "WaymarkCLI",
 ]
 TEST_MODULES = [
@@ -58,6 +59,7 @@ TEST_MODULES = [
     "WaymarkNavigationTests",
     "WaymarkAssociatedDomainsTests",
     "WaymarkCLITests",
+    "WaymarkTestingTests",
 ]
 
 
