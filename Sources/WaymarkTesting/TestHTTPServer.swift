@@ -158,6 +158,7 @@ public final class TestHTTPServer: @unchecked Sendable {
     /// - Throws: ``StartError`` when no socket can be opened on 127.0.0.1.
     public init(concurrent: Bool = false, handler: @escaping @Sendable (Request, Int) -> Reply) throws {
         #if canImport(Glibc)
+            // narrowing: SOCK_STREAM is 1
             let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
             let descriptor = socket(AF_INET, SOCK_STREAM, 0)
@@ -166,16 +167,20 @@ public final class TestHTTPServer: @unchecked Sendable {
         // A client that goes away mid-body must not kill the test process.
         signal(SIGPIPE, SIG_IGN)
         var yes: Int32 = 1
+        // narrowing: the size of an Int32, 4
         setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
         var address = sockaddr_in()
         #if canImport(Darwin)
+            // narrowing: the size of a sockaddr_in, 16
             address.sin_len = UInt8(MemoryLayout<sockaddr_in>.size)
         #endif
+        // narrowing: AF_INET is 2
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = 0
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         let bound = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                // narrowing: the size of a sockaddr_in, 16
                 bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
             }
         }
@@ -184,6 +189,7 @@ public final class TestHTTPServer: @unchecked Sendable {
             close(descriptor)
             throw StartError(description: "bind or listen on 127.0.0.1: errno \(code)")
         }
+        // narrowing: the size of a sockaddr_in, 16
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         _ = withUnsafeMutablePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
@@ -195,12 +201,7 @@ public final class TestHTTPServer: @unchecked Sendable {
             throw StartError(description: "pipe: errno \(code)")
         }
         port = UInt16(bigEndian: address.sin_port)
-        var components = URLComponents()
-        components.scheme = "http"
-        components.host = "127.0.0.1"
-        components.port = Int(port)
-        components.path = "/" + token
-        guard let base = components.url else {
+        guard let base = URL(string: "http://127.0.0.1:\(port)/\(token)") else {
             close(descriptor)
             close(pipeDescriptors[0])
             close(pipeDescriptors[1])
@@ -236,9 +237,11 @@ public final class TestHTTPServer: @unchecked Sendable {
             close(wake.read)
             close(wake.write)
         }
+        // narrowing: POLLIN is 1
+        let readable = Int16(POLLIN)
         var descriptors = [
-            pollfd(fd: listener, events: Int16(POLLIN), revents: 0),
-            pollfd(fd: wake.read, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: listener, events: readable, revents: 0),
+            pollfd(fd: wake.read, events: readable, revents: 0),
         ]
         while true {
             descriptors[0].revents = 0
@@ -248,7 +251,7 @@ public final class TestHTTPServer: @unchecked Sendable {
             // The wake-up byte (or a broken poll, which a test would see as a server that stops).
             if ready < 0 || descriptors[1].revents != 0 { return }
             // A listener in error (POLLERR, POLLNVAL) would wake every poll: stop instead of spinning.
-            guard descriptors[0].revents & Int16(POLLIN) != 0 else { return }
+            guard descriptors[0].revents & readable != 0 else { return }
             let connection = accept(listener, nil, nil)
             guard connection >= 0 else {
                 if errno == EINTR || errno == ECONNABORTED { continue }

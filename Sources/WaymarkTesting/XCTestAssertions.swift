@@ -1,4 +1,5 @@
 // swift-format-ignore-file: AlwaysUseLowerCamelCase
+
 // (XCTest names its assertions XCTAssert…: these read as its own.)
 // XCTest's assertions for links. Each fails once per failure, at the caller's line, with the
 // message of ``LinkChecks``.

@@ -96,9 +96,9 @@ enum ShopRoute: URLRoute, Equatable {
         .deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Sources/WaymarkTesting/WaymarkTesting.docc/TestingYourLinks.md")
     let text = String(decoding: try Data(contentsOf: article), as: UTF8.self)
-    let start = try #require(text.range(of: "```\nshop://p/42"))
-    let end = try #require(text.range(of: "\n```", range: start.upperBound..<text.endIndex))
-    let shown = String(text[text.index(start.lowerBound, offsetBy: 4)..<end.lowerBound])
+    // The text between the fences of the block that starts with the link.
+    let block = try #require(text.components(separatedBy: "```\n").first { $0.hasPrefix("shop://p/42") })
+    let shown = String(block.dropLast())
     let failures = await LinkChecks.opens(
         "shop://p/42", route: "product", parameters: ["id": "42"], in: try makeResolver())
     #expect(failures == [shown])
