@@ -20,7 +20,8 @@ extension CheckCommand {
             if json {
                 print(Self.json(broken, contract: path).rendered)
             } else {
-                printLine("\(path): links[\(broken.index)]: \(broken)")
+                // The contract's own URLs and values: what its authors wrote to be read (docs/link-contract.md).
+                printLine("\(path): links[\(broken.index)]: \(broken.unredactedDescription)")
             }
         }
         if !json {
@@ -38,7 +39,7 @@ extension CheckCommand {
             ("url", .string(broken.link.url)), ("note", .optional(broken.link.note)),
             ("kind", .string(broken.kind.rawValue)), ("route", .string(broken.link.route)),
             ("was", .string(broken.link.expected)), ("now", .string(broken.now)),
-            ("message", .string(broken.description)),
+            ("message", .string(broken.unredactedDescription)),
             (
                 "nearest",
                 .array(

@@ -33,9 +33,13 @@ struct LinksCommand: AsyncParsableCommand {
             With --contract FILE ('-': standard output, instead of the listing), writes a published-links \
             contract (docs/link-contract.md): every example link that opens its route, or with --input \
             FILE ('-': standard input) the URLs read one per line, each with the route it opens today, \
-            its parameters, whether it asks to confirm, the template, and the properties named with \
-            --property KEY. A given URL that opens no route is left out and named on standard error, and \
-            the exit status is then 1. Check the contract later with 'waymark check --links FILE'.
+            its parameters, whether it asks to confirm (a link that asks is confirmed, and contracted \
+            when it then opens its route), the template, and the properties named with --property KEY. \
+            With --input, the listing of example links is not printed. A given URL that opens no route \
+            is left out and named on standard error by its position among the input's URLs, with its \
+            scheme and host only (the input may come from logs), and the exit status is then 1. A \
+            contract over 64 MB is not written. Check the contract later with \
+            'waymark check --links FILE'.
             """
     )
 
@@ -97,7 +101,8 @@ struct LinksCommand: AsyncParsableCommand {
         let catalogue = await LinkCatalogue(file: file, resolver: resolver)
         if let contract {
             try await writeContract(contract, catalogue: catalogue, resolver: resolver)
-            if contract == "-" { return }
+            // The listing is of the example links: beside a contract of other URLs, it would mislead.
+            if contract == "-" || input != nil { return }
         }
         var rows: [[String]] = []
         for entry in catalogue.entries {
@@ -154,12 +159,23 @@ extension LinksCommand {
             }
         }
         let recording = await LinkContract.recording(links, with: resolver, propertyKeys: properties)
-        for skipped in recording.skipped { printError("not contracted: \(skipped)") }
+        // By position, without the link's path and query: a list of URLs to contract is often
+        // exported from logs, and a link that opens nothing may be a sign-in link with its token.
+        for skipped in recording.skipped {
+            printError("not contracted: input URL \(skipped.position + 1): \(skipped)")
+        }
+        let text = recording.contract.jsonText
+        guard text.utf8.count <= LinkContract.maximumFileSize else {
+            printError(
+                "the contract of \(recording.contract.links.count) links is \(text.utf8.count) bytes, over the "
+                    + "\(LinkContract.maximumFileSize) a contract may be: split the URLs into several contracts")
+            throw ExitCode(1)
+        }
         if path == "-" {
-            print(recording.contract.jsonText, terminator: "")
+            print(text, terminator: "")
         } else {
             do {
-                try Data(recording.contract.jsonText.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+                try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
             } catch {
                 printError("cannot write \(path): \(error.localizedDescription)")
                 throw ExitCode(1)

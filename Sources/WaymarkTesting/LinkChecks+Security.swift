@@ -7,12 +7,15 @@ extension LinkChecks {
     /// The links tried are `urls`, then an example link of every template of the resolver: the
     /// route string, an app link for each scheme the table accepts (`app` when it accepts any), and
     /// a universal link for each domain (`www.` under a wildcard). Each is resolved as from outside
-    /// (`RouteOrigin.external`). It fails when one ends handled by a listed route. Asking the user
+    /// (`RouteOrigin.external`). It fails when one reaches a listed route: one of the route's
+    /// templates matched and nothing that guards it (internal-only, a filter's rejection, a refused
+    /// redirect, a feature, a confirmation) stopped it, even if the destination then declined or
+    /// the link's values did not decode. Asking the user
     /// to confirm is not reaching: the user decides. But once confirmed, the link must open the
     /// route that asked, never a listed one it redirects to.
     ///
-    /// A name in `routes` that is no route of the resolver is a failure too: a misspelt name would
-    /// otherwise make a check that cannot fail.
+    /// A name in `routes` that is no route of the resolver is a failure too, and so is an empty
+    /// list: either would otherwise make a check that cannot fail.
     ///
     /// - Parameters:
     ///   - routes: The names of the routes no outside link may open.
@@ -23,6 +26,9 @@ extension LinkChecks {
     ) async -> [String] {
         let table = resolver.table
         let names = Set(table.registrations.compactMap { resolver.routeName(at: $0.index) })
+        guard !routes.isEmpty else {
+            return ["no routes to protect: name the routes no outside link may open"]
+        }
         var failures = routes.filter { !names.contains($0) }.map {
             "no route is named '\($0)'; the resolver's routes are \(names.sorted().joined(separator: ", "))"
         }
@@ -36,15 +42,26 @@ extension LinkChecks {
                 // Confirmed, the route that asked opens: that is what the user agreed to.
                 if result.request?.routeName == asking { continue }
             }
-            guard result.status == .handled, result.request?.matchedTemplate != nil,
-                let route = result.request?.routeName, protected.contains(route)
-            else { continue }
+            guard reaches(result), let route = result.request?.routeName, protected.contains(route) else { continue }
             let chain = result.redirects.map { "\($0.from) → \($0.to) by filter '\($0.filter)'" }
             failures.append(
                 "\(url) opens \(route) from outside the app"
                     + (chain.isEmpty ? "" : ", redirected: " + chain.joined(separator: ", ")))
         }
         return failures
+    }
+
+    /// Whether a result reached its route: one of the route's templates matched, and nothing that
+    /// guards the route stopped it. A result that ends `invalid` (a required query value missing
+    /// from the example link), declined or failed in the destination, reached it: with other
+    /// values the link opens it.
+    static func reaches(_ result: RoutingResult) -> Bool {
+        guard result.request?.matchedTemplate != nil else { return false }
+        let stopped: [RoutingStatus] = [
+            .internalOnly, .rejected, .redirectRefused, .redirectLoop, .featureUnavailable, .needsConfirmation,
+            .refused, .limitExceeded, .unmatched,
+        ]
+        return !stopped.contains(result.status)
     }
 
     /// An example link of every template, in every form the table accepts.

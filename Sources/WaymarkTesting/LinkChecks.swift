@@ -47,11 +47,15 @@ public enum LinkChecks {
             return ["\(url) does not open \(expected): its values make no \(R.self): \(error.message)"]
         case nil:
             let explanation = table.table.explain(url)
+            // A case with several templates has a registration for each: its value is the case.
+            let registrations = table.table.registrations
             let entries = table.entries
             let now = explanation.reason.map { "nothing: \($0)" } ?? "nothing: no case opens it by matching alone"
             let nearest = explanation.attempts.filter { !$0.matched }.prefix(3).map { attempt in
-                let name =
-                    entries.indices.contains(attempt.registrationIndex) ? entries[attempt.registrationIndex].name : "?"
+                let entry =
+                    registrations.indices.contains(attempt.registrationIndex)
+                    ? registrations[attempt.registrationIndex].value : -1
+                let name = entries.indices.contains(entry) ? entries[entry].name : "?"
                 return "\(name) (\(attempt.template.pattern)): \(attempt.failure ?? "")"
             }
             return [Self.lines("\(url) does not open \(expected): it opens \(now)", nearest: Array(nearest))]

@@ -36,7 +36,10 @@ public import Foundation
 /// a blocked `accept(2)` on Linux but not on Darwin, where such a server would never stop.)
 ///
 /// Stop it when the test ends (`defer { server.stop() }`): its accept loop runs on a thread of
-/// its own until then.
+/// its own until then. It changes nothing in the test process: a client that goes away mid-answer
+/// fails the server's write (no SIGPIPE). A client that sends nothing for 10 seconds is dropped,
+/// and a request head over 64 KiB is answered 431, so that no client holds a serial server, and
+/// its `stop()`, forever.
 ///
 /// `@unchecked Sendable`: the mutable state (`received`, `stopped`) is only touched under `lock`;
 /// the descriptors and the handler are constants set in `init`.
@@ -50,6 +53,13 @@ public final class TestHTTPServer: @unchecked Sendable {
         public var path: String
         /// The headers, by lower-cased name (`if-none-match`).
         public var headers: [String: String]
+
+        /// Creates a request, to test a handler on its own.
+        public init(method: String, path: String, headers: [String: String] = [:]) {
+            self.method = method
+            self.path = path
+            self.headers = headers
+        }
     }
 
     /// An answer: a status, headers and a body, and how to send them.
@@ -164,8 +174,6 @@ public final class TestHTTPServer: @unchecked Sendable {
             let descriptor = socket(AF_INET, SOCK_STREAM, 0)
         #endif
         guard descriptor >= 0 else { throw StartError(description: "socket: errno \(errno)") }
-        // A client that goes away mid-body must not kill the test process.
-        signal(SIGPIPE, SIG_IGN)
         var yes: Int32 = 1
         // narrowing: the size of an Int32, 4
         setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
@@ -230,12 +238,16 @@ public final class TestHTTPServer: @unchecked Sendable {
         }
     }
 
-    /// Serves until `stop()` wakes it, then closes the listener and the pipe.
+    /// Closes the pipe's write end, which `stop()` may write to until then: the accept loop closes
+    /// only what it reads, so that a `stop()` after a loop that ended on an error never writes to
+    /// a descriptor the process has given to another file.
+    deinit { close(wake.write) }
+
+    /// Serves until `stop()` wakes it, then closes the listener and the pipe's read end.
     private func acceptLoop() {
         defer {
             close(listener)
             close(wake.read)
-            close(wake.write)
         }
         // narrowing: POLLIN is 1
         let readable = Int16(POLLIN)
@@ -273,10 +285,27 @@ public final class TestHTTPServer: @unchecked Sendable {
         }
     }
 
+    /// The longest request head read: a client that sends more is answered 431.
+    static let maximumHeadLength = 65_536
+    /// How long a read waits for a client that sends nothing, in seconds: a silent client must not
+    /// hold a serial server, and `stop()`, forever.
+    static let readTimeout = 10
+
     private func serve(_ connection: Int32) {
+        Self.configure(connection)
         var buffer = [UInt8](repeating: 0, count: 65_536)
         var data = Data()
-        while !data.contains(Data("\r\n\r\n".utf8)) {
+        var searched = 0
+        while true {
+            // Only the new bytes (and the 3 before them, where an end may start) are searched.
+            if Self.containsHeadEnd(data, from: max(0, searched - 3)) { break }
+            searched = data.count
+            guard data.count <= Self.maximumHeadLength else {
+                _ = sendAll(
+                    connection,
+                    [UInt8]("HTTP/1.1 431 Request Header Fields Too Large\r\nConnection: close\r\n\r\n".utf8))
+                return
+            }
             let count = read(connection, &buffer, buffer.count)
             guard count > 0 else { return }
             data.append(contentsOf: buffer[0..<count])
@@ -332,11 +361,44 @@ public final class TestHTTPServer: @unchecked Sendable {
         }
     }
 
+    /// Whether `data` holds CR LF CR LF starting at or after `start`.
+    private static func containsHeadEnd(_ data: Data, from start: Int) -> Bool {
+        var index = data.startIndex + start
+        while index + 3 < data.endIndex {
+            if data[index] == 13 && data[index + 1] == 10 && data[index + 2] == 13 && data[index + 3] == 10 {
+                return true
+            }
+            index += 1
+        }
+        return false
+    }
+
+    /// Sets a connection's read timeout and, on Darwin, turns SIGPIPE off for it.
+    private static func configure(_ connection: Int32) {
+        var timeout = timeval()
+        timeout.tv_sec = readTimeout
+        // narrowing: the size of a timeval, 16
+        setsockopt(connection, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        #if canImport(Darwin)
+            var yes: Int32 = 1
+            // narrowing: the size of an Int32, 4
+            setsockopt(connection, SOL_SOCKET, SO_NOSIGPIPE, &yes, socklen_t(MemoryLayout<Int32>.size))
+        #endif
+    }
+
     /// Writes all of `bytes`; `false` when the client has gone.
     private func sendAll(_ connection: Int32, _ bytes: [UInt8]) -> Bool {
         var sent = 0
         while sent < bytes.count {
-            let count = bytes[sent...].withUnsafeBytes { write(connection, $0.baseAddress, $0.count) }
+            // MSG_NOSIGNAL (Linux) and SO_NOSIGPIPE (Darwin, set in `configure`): a client that
+            // goes away mid-body fails this write, never raises SIGPIPE in the test process.
+            #if canImport(Glibc)
+                let count = bytes[sent...].withUnsafeBytes {
+                    send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+                }
+            #else
+                let count = bytes[sent...].withUnsafeBytes { send(connection, $0.baseAddress, $0.count, 0) }
+            #endif
             guard count > 0 else { return false }
             sent += count
         }

@@ -102,7 +102,7 @@
             #expect(output.status == 1)
             #expect(
                 output.standardError
-                    == "not contracted: shop://nowhere: the default route (home): no route matches the path (1 segment)\n"
+                    == "not contracted: input URL 2: shop://…: the default route (home): no route matches the path (1 segment)\n"
             )
             let contract = output.standardOutput
             #expect(contract.hasPrefix("{\n  \"version\": 1,\n  \"links\": [\n"))

@@ -84,6 +84,26 @@ import WaymarkTesting
         #expect(failures.contains { $0.hasPrefix("shop://product/42 opens product from outside the app") })
     }
 
+    @Test func anEmptyListFailsTheSecurityCheck() async throws {
+        #expect(
+            await LinkChecks.notReachableFromOutside([], in: try ShopFixture.resolver())
+                == ["no routes to protect: name the routes no outside link may open"])
+    }
+
+    /// A forgotten `internal` on a route whose example link lacks a required query value: the link
+    /// ends `invalid`, but it reached the route; with the value, it opens it.
+    struct AdminInput: Decodable, Sendable {
+        var user: Int
+    }
+
+    @Test func aLinkThatReachesARouteButEndsInvalidFailsTheSecurityCheck() async throws {
+        var builder = RouteResolverBuilder(schemes: ["shop"])
+        builder.add("admin", name: "admin", input: AdminInput.self) { _, _ in .handled }
+        let failures = await LinkChecks.notReachableFromOutside(["admin"], in: try builder.build())
+        #expect(
+            failures == ["/admin opens admin from outside the app", "shop://admin opens admin from outside the app"])
+    }
+
     @Test func aMisspeltRouteNameFailsTheSecurityCheck() async throws {
         let failures = await LinkChecks.notReachableFromOutside(["debgu"], in: try ShopFixture.resolver())
         #expect(

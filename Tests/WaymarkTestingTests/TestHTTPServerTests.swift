@@ -69,4 +69,54 @@ import WaymarkTesting
         #expect(String(decoding: body, as: UTF8.self) == "0")
         #expect(server.requests.map(\.path) == ["/\(server.token)/ios_v1.json"])
     }
+
+    /// Sends `bytes` on a fresh connection, then reads until the server closes it.
+    static func exchange(port: UInt16, bytes: [UInt8]) -> String {
+        #if canImport(Glibc)
+            let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #else
+            let descriptor = socket(AF_INET, SOCK_STREAM, 0)
+        #endif
+        guard descriptor >= 0 else { return "" }
+        defer { close(descriptor) }
+        var address = sockaddr_in()
+        #if canImport(Darwin)
+            address.sin_len = UInt8(MemoryLayout<sockaddr_in>.size)
+        #endif
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard connected == 0 else { return "" }
+        var sent = 0
+        while sent < bytes.count {
+            let count = bytes[sent...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+            guard count > 0 else { break }  // the server answered and closed before the end
+            sent += count
+        }
+        var answer = [UInt8]()
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = read(descriptor, &buffer, buffer.count)
+            guard count > 0 else { break }
+            answer += buffer[0..<count]
+        }
+        return String(decoding: answer, as: UTF8.self)
+    }
+
+    /// A request head over 64 KiB (a head that never ends, sent as fast as the socket takes it) is
+    /// answered 431 and closed, and the server serves the next request.
+    @Test func aRequestHeadOverTheCapIsAnswered431() async throws {
+        let server = try TestHTTPServer { _, _ in .init(status: 200, body: Data("ok".utf8)) }
+        defer { server.stop() }
+        let head = [UInt8]("GET /\(server.token)/x HTTP/1.1\r\nX-Long: ".utf8) + [UInt8](repeating: 65, count: 70_000)
+        #expect(Self.exchange(port: server.port, bytes: head).hasPrefix("HTTP/1.1 431"))
+        let (body, _) = try await URLSession.shared.data(from: server.url("y"))
+        #expect(String(decoding: body, as: UTF8.self) == "ok")
+        #expect(server.requests.map(\.path) == ["/\(server.token)/y"])
+    }
 }

@@ -15,15 +15,30 @@ extension LinkContract {
     public func check(_ resolver: RouteResolver) async -> Report {
         var breaks: [Break] = []
         for (index, link) in links.enumerated() {
-            let result = await resolver.resolve(link.url, origin: link.origin)
-            let observation = Observation(result, defaultRoute: resolver.defaultRouteName)
-            if let found = Self.compare(link, observation) {
-                let nearest =
-                    found.wantsExplanation ? Self.nearest(link, in: resolver.table, name: resolver.routeName) : []
-                breaks.append(Break(index: index, link: link, kind: found.kind, now: found.now, nearest: nearest))
-            }
+            let observation = await Self.observe(link.url, origin: link.origin, with: resolver)
+            guard let found = Self.compare(link, observation) else { continue }
+            let nearest = Self.nearest(
+                link, found, in: resolver.table, name: resolver.routeName,
+                registrations: { route in
+                    resolver.table.registrations.map(\.index).filter { resolver.routeName(at: $0) == route }
+                })
+            breaks.append(Break(index: index, link: link, found: found, nearest: nearest))
         }
         return Report(checked: links.count, breaks: breaks)
+    }
+
+    /// What `resolver` does with a link: resolved from its origin and, when it asks the user to
+    /// confirm, confirmed, so that the route's filters, features, destination and declared query
+    /// are checked past the question.
+    static func observe(_ url: String, origin: RouteOrigin?, with resolver: RouteResolver) async -> Observation {
+        let result = await resolver.resolve(url, origin: origin)
+        guard result.status == .needsConfirmation else {
+            return Observation(result, defaultRoute: resolver.defaultRouteName)
+        }
+        var observation = Observation(
+            await resolver.resolveConfirmed(result), defaultRoute: resolver.defaultRouteName)
+        observation.askedToConfirm = true
+        return observation
     }
 
     /// Checks every link against a typed table: each must open, by matching alone, the case the
@@ -31,29 +46,29 @@ extension LinkContract {
     /// parameters it names, and its values must still make that case (a type tightened from
     /// `String` to `Int` breaks a link whose value is not a number).
     ///
-    /// A typed table opens what matching alone decides (``TypedRouteTable/resolve(_:origin:)-(String,_)``):
-    /// a case with filters or a feature breaks here; check such cases through a ``RouteResolver``.
-    /// A table has no properties and no default route.
+    /// A typed table opens what matching alone decides (``TypedRouteTable/resolve(_:origin:)-(String,_)``),
+    /// and a case that requires confirmation as if the user confirmed; a case with filters or a
+    /// feature breaks here: check such cases through a ``RouteResolver``. A table has no
+    /// properties and no default route.
     public func check<R: URLRoute>(_ table: TypedRouteTable<R>) -> Report {
         var breaks: [Break] = []
         let entries = table.map.entries
+        // Each registration's case, and each case chain's full name: looked up once per link.
+        let labels = table.table.registrations.map { entries[$0.value].label }
+        var fullNames: [String: String] = [:]
+        for entry in entries { fullNames[entry.chain.joined(separator: ".")] = entry.label }
+        // A full name is itself, whatever chain might spell it.
+        for entry in entries { fullNames[entry.label] = entry.label }
         for (index, link) in links.enumerated() {
             let observation = Observation(table.observe(link.url, origin: link.origin))
             var expected = link
             // The contract may name the case by its chain (`product`) or by its full name.
-            if let opened = observation.route, let entry = entries.first(where: { $0.label == opened }),
-                entry.chain.joined(separator: ".") == link.route
-            {
-                expected.route = opened
-            }
-            if let found = Self.compare(expected, observation) {
-                let nearest =
-                    found.wantsExplanation
-                    ? Self.nearest(
-                        expected, in: table.table, name: { entries.indices.contains($0) ? entries[$0].label : nil })
-                    : []
-                breaks.append(Break(index: index, link: link, kind: found.kind, now: found.now, nearest: nearest))
-            }
+            expected.route = fullNames[link.route] ?? link.route
+            guard let found = Self.compare(expected, observation) else { continue }
+            let nearest = Self.nearest(
+                expected, found, in: table.table, name: { labels.indices.contains($0) ? labels[$0] : nil },
+                registrations: { route in labels.indices.filter { labels[$0] == route } })
+            breaks.append(Break(index: index, link: link, found: found, nearest: nearest))
         }
         return Report(checked: links.count, breaks: breaks)
     }
@@ -69,14 +84,20 @@ extension LinkContract {
     /// What a link opens now, gathered from a resolution or a typed lookup.
     struct Observation {
         enum Outcome {
-            case opens, asksToConfirm, defaultRoute, unmatched, refused, internalOnly, invalid, notOpened
+            case opens, defaultRoute, unmatched, refused, internalOnly, invalid, notOpened
         }
 
         var outcome: Outcome
         var route: String?
         var parameters: RouteParameters?
         var properties: [String: JSONValue] = [:]
+        /// The pattern of the template that opened it.
+        var template: String?
         var reason: String?
+        /// The reason without the values a link carries, when ``reason`` may quote one.
+        var redactedReason: String?
+        /// Whether the link asked the user to confirm before this.
+        var askedToConfirm = false
         /// The filter of the last redirect, when there was one.
         var redirectedBy: String?
         /// The resolver's default route's name.
@@ -101,7 +122,8 @@ extension LinkContract {
             switch result.status {
             case .handled where request?.matchedTemplate != nil: outcome = .opens
             case .handled, .handledByDefault: outcome = .defaultRoute
-            case .needsConfirmation: outcome = .asksToConfirm
+            // Confirmed once, a redirect to another route that asks again: not opened.
+            case .needsConfirmation: outcome = .notOpened
             case .unmatched: outcome = .unmatched
             case .refused: outcome = .refused
             case .internalOnly: outcome = .internalOnly
@@ -112,6 +134,7 @@ extension LinkContract {
                 outcome: outcome, route: request?.routeName, parameters: request?.routeParameters,
                 reason: result.reason, status: result.status.description)
             self.properties = request?.properties ?? [:]
+            self.template = request?.matchedTemplate?.pattern
             self.redirectedBy = result.redirects.last?.filter
             self.defaultRoute = defaultRoute
         }
@@ -120,10 +143,13 @@ extension LinkContract {
             switch typed {
             case .opens(let route, let parameters): self.init(outcome: .opens, route: route, parameters: parameters)
             case .asksToConfirm(let route, let parameters):
-                self.init(outcome: .asksToConfirm, route: route, parameters: parameters)
+                self.init(outcome: .opens, route: route, parameters: parameters)
+                askedToConfirm = true
             case .internalOnly(let route, let reason): self.init(outcome: .internalOnly, route: route, reason: reason)
             case .needsResolver(let route, let reason): self.init(outcome: .notOpened, route: route, reason: reason)
-            case .invalid(let reason): self.init(outcome: .invalid, reason: reason)
+            case .invalid(let reason, let redacted):
+                self.init(outcome: .invalid, reason: reason)
+                redactedReason = redacted
             case .refused(let reason): self.init(outcome: .refused, reason: reason)
             case .unmatched(let reason): self.init(outcome: .unmatched, reason: reason)
             }
@@ -133,50 +159,70 @@ extension LinkContract {
     /// How a link broke, and what it does now.
     struct Found {
         var kind: Break.Kind
+        /// What it does now, with the values the link carries.
         var now: String
-        /// Whether `explain`'s nearest templates say something: no route of the link's own opened it.
-        var wantsExplanation: Bool
+        /// The same, each value written `<private>`.
+        var redactedNow: String
+        /// Which nearest templates say something: `explain`'s, when no route opened the link; the
+        /// contracted route's own failures, when another route opened it without a redirect.
+        var explanation: Explanation
+
+        enum Explanation { case none, nearest, contractedRoute }
+    }
+
+    /// `route(name=value, …)`, each value `<private>` when `redacted`.
+    static func describe(route: String, parameters: RouteParameters?, redacted: Bool) -> String {
+        guard let parameters, !parameters.isEmpty else { return route }
+        return route + "(" + (redacted ? parameters.description : parameters.unredactedDescription) + ")"
     }
 
     /// The first way `observation` differs from what `link` says, or `nil` when it holds. The
     /// route is compared first, then confirmation, parameters and properties.
     static func compare(_ link: Link, _ observation: Observation) -> Found? {
-        let reason = observation.reason.map { ": \($0)" } ?? ""
+        func found(_ kind: Break.Kind, _ now: (Bool) -> String, _ explanation: Found.Explanation = .none) -> Found {
+            Found(kind: kind, now: now(false), redactedNow: now(true), explanation: explanation)
+        }
+        let asked = observation.askedToConfirm
+        // A link that asked first and then went elsewhere says so: the question came before.
+        let confirmed = asked ? "once confirmed, " : ""
+        func reason(_ redacted: Bool) -> String {
+            (redacted ? observation.redactedReason ?? observation.reason : observation.reason).map { ": \($0)" } ?? ""
+        }
         switch observation.outcome {
-        case .opens, .asksToConfirm:
+        case .opens:
             let route = observation.route ?? "an unnamed route"
-            let asks = observation.outcome == .asksToConfirm
-            let opened = describe(route: route, parameters: observation.parameters) + (asks ? " asking to confirm" : "")
+            func opened(_ redacted: Bool) -> String {
+                describe(route: route, parameters: observation.parameters, redacted: redacted)
+                    + (asked ? " asking to confirm" : "")
+            }
             guard route == link.route else {
                 let redirect = observation.redirectedBy.map { " (redirected by filter '\($0)')" } ?? ""
-                return Found(kind: .otherRoute, now: opened + redirect, wantsExplanation: false)
+                return found(
+                    .otherRoute, { opened($0) + redirect }, observation.redirectedBy == nil ? .contractedRoute : .none)
             }
-            if asks != link.confirmation {
-                return Found(
-                    kind: .confirmation, now: opened + (asks ? "" : " without asking to confirm"),
-                    wantsExplanation: false)
+            if asked != link.confirmation {
+                return found(.confirmation, { opened($0) + (asked ? "" : " without asking to confirm") })
             }
             if let expected = link.parameters, !sameParameters(expected, observation.parameters) {
-                return Found(kind: .otherParameters, now: opened, wantsExplanation: false)
+                return found(.otherParameters, opened)
             }
             for key in link.properties.keys.sorted() where observation.properties[key] != link.properties[key] {
                 let value = observation.properties[key].map { "\(key) \($0.quoted())" } ?? "no \(key)"
                 let was = link.properties[key].map { $0.quoted() } ?? ""
-                return Found(kind: .otherProperty, now: "\(opened) with \(value) (was \(was))", wantsExplanation: false)
+                return found(.otherProperty, { "\(opened($0)) with \(value) (was \(was))" })
             }
             return nil
         case .defaultRoute:
             let name = observation.defaultRoute.map { " (\($0))" } ?? ""
-            return Found(kind: .defaultRoute, now: "the default route\(name)\(reason)", wantsExplanation: true)
-        case .unmatched: return Found(kind: .unmatched, now: "unmatched\(reason)", wantsExplanation: true)
-        case .refused: return Found(kind: .refused, now: "refused\(reason)", wantsExplanation: true)
-        case .internalOnly: return Found(kind: .internalOnly, now: "internal-only\(reason)", wantsExplanation: false)
-        case .invalid: return Found(kind: .invalid, now: "invalid\(reason)", wantsExplanation: false)
+            return found(.defaultRoute, { "\(confirmed)the default route\(name)\(reason($0))" }, .nearest)
+        case .unmatched: return found(.unmatched, { "\(confirmed)unmatched\(reason($0))" }, .nearest)
+        case .refused: return found(.refused, { "\(confirmed)refused\(reason($0))" }, .nearest)
+        case .internalOnly: return found(.internalOnly, { "\(confirmed)internal-only\(reason($0))" })
+        case .invalid: return found(.invalid, { "\(confirmed)invalid\(reason($0))" })
         case .notOpened:
             let route = observation.route.map { " at \($0)" } ?? ""
-            return Found(
-                kind: .notOpened, now: "\(observation.status ?? "not opened")\(route)\(reason)", wantsExplanation: false
-            )
+            let status = observation.status ?? "not opened"
+            return found(.notOpened, { "\(confirmed)\(status)\(route)\(reason($0))" })
         }
     }
 
@@ -188,18 +234,30 @@ extension LinkContract {
         return expected.allSatisfy { actual[$0.name] == $0.value }
     }
 
-    /// `explain`'s nearest templates for a broken link: the contracted route's first when it is
-    /// among them, then the others, at most three.
-    static func nearest(_ link: Link, in table: RouteTable<Int>, name: (Int) -> String?) -> [Break.Nearest] {
-        let explanation = table.explain(link.url)
-        var nearest = explanation.attempts.filter { !$0.matched }.map { attempt in
+    /// The templates that say why a broken link did not open its route: `explain`'s nearest,
+    /// the contracted route's first when it is among them, when no route opened it; the contracted
+    /// route's own templates, each with where the link fails it (or "it matches, but another route
+    /// won"), when another route opened it. At most three.
+    static func nearest(
+        _ link: Link, _ found: Found, in table: RouteTable<Int>, name: (Int) -> String?,
+        registrations: (String) -> [Int]
+    ) -> [Break.Nearest] {
+        func near(_ attempt: RouteExplanation.Attempt) -> Break.Nearest {
             Break.Nearest(
                 route: name(attempt.registrationIndex) ?? "route \(attempt.registrationIndex + 1)",
                 template: attempt.template.pattern, failure: attempt.failure ?? "")
         }
-        if let own = nearest.firstIndex(where: { $0.route == link.route }), own > 0 {
-            nearest.insert(nearest.remove(at: own), at: 0)
+        switch found.explanation {
+        case .none:
+            return []
+        case .contractedRoute:
+            return Array(table.failures(link.url, registrations: registrations(link.route)).prefix(3).map(near))
+        case .nearest:
+            var nearest = table.explain(link.url).attempts.filter { !$0.matched }.map(near)
+            if let own = nearest.firstIndex(where: { $0.route == link.route }), own > 0 {
+                nearest.insert(nearest.remove(at: own), at: 0)
+            }
+            return Array(nearest.prefix(3))
         }
-        return Array(nearest.prefix(3))
     }
 }

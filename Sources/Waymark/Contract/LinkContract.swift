@@ -19,9 +19,12 @@
 ///
 /// The file format (JSON, ``version`` 1) is documented in docs/link-contract.md.
 ///
-/// A contract is written to be read, by the team and by the people who printed the links: its
-/// messages show its URLs and parameter values, which the contract itself holds. Write a
-/// placeholder, never a live token, in a contracted sign-in link.
+/// A contract is written to be read, by the team and by the people who printed the links. What
+/// checking it finds prints as Waymark's values do (``ValueRedaction``): a report's and a break's
+/// `description` name the link by its position and write each value `<private>`, fit for a log;
+/// their `unredactedDescription`, which the command line and `WaymarkTesting` show, has the URLs and
+/// values, which the contract itself holds. Write a placeholder, never a live token, in a
+/// contracted sign-in link.
 public struct LinkContract: Hashable, Sendable {
     /// The format version this Waymark reads and writes.
     public static let version = 1
@@ -83,16 +86,15 @@ public struct LinkContract: Hashable, Sendable {
             self.note = note
         }
 
-        /// What it must open, as messages write it: `product(id=42)`, with ` asking to confirm`
-        /// when it does.
-        public var expected: String {
-            LinkContract.describe(route: route, parameters: parameters) + (confirmation ? " asking to confirm" : "")
-        }
-    }
+        /// What it must open, as a test failure writes it: `product(id=42)`, with
+        /// ` asking to confirm` when it does. It shows the contract's values: for a test failure or
+        /// the command line, not for a log line (``ValueRedaction``).
+        public var expected: String { expected(redacted: false) }
 
-    /// `route(name=value, …)`, or the name alone without parameters.
-    static func describe(route: String, parameters: RouteParameters?) -> String {
-        guard let parameters, !parameters.isEmpty else { return route }
-        return route + "(" + parameters.map { "\($0.name)=\($0.value)" }.joined(separator: ", ") + ")"
+        /// `product(id=42)`, or `product(id=<private>)` when `redacted`.
+        func expected(redacted: Bool) -> String {
+            LinkContract.describe(route: route, parameters: parameters, redacted: redacted)
+                + (confirmation ? " asking to confirm" : "")
+        }
     }
 }

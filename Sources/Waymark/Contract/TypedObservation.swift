@@ -5,7 +5,8 @@ enum TypedObservation {
     case asksToConfirm(route: String, parameters: RouteParameters)
     case internalOnly(route: String, reason: String)
     case needsResolver(route: String, reason: String)
-    case invalid(String)
+    /// Why, with the value that did not convert, and without it.
+    case invalid(String, redacted: String)
     case refused(String)
     case unmatched(String)
 }
@@ -49,10 +50,17 @@ extension TypedRouteTable {
             return .opens(route: entry.label, parameters: match.parameters)
         }
         if let firstStopped { return firstStopped }
-        if let firstError { return .invalid("its values make no case: \(firstError.message)") }
+        if let firstError {
+            return .invalid(
+                "its values make no case: \(firstError.message)",
+                redacted:
+                    "its values make no case: parameter '\(firstError.parameter)' is not a \(firstError.expectedType)")
+        }
         switch lookup.outcome {
         case .refused: return .refused(lookup.reason ?? "the scheme or domain is not accepted")
-        case .invalid, .limitExceeded: return .invalid(lookup.reason ?? "it cannot be routed")
+        case .invalid, .limitExceeded:
+            let reason = lookup.reason ?? "it cannot be routed"
+            return .invalid(reason, redacted: reason)
         default: return .unmatched(lookup.reason ?? "no route matches")
         }
     }

@@ -167,6 +167,20 @@ extension RouteTable {
             attempts: excluded + nearestFailures)
     }
 
+    /// Where `string` fails each of the given registrations' templates (or `it matches, but another
+    /// route won`): why a link another route opened is not one of these, in registration order.
+    /// The work is one probe of each variant of each registration.
+    func failures(_ string: String, registrations: [Int]) -> [RouteExplanation.Attempt] {
+        guard let url = candidates(string).url else { return [] }
+        return registrations.compactMap { index in
+            guard index >= 0 && index < core.routeCount else { return nil }
+            let template = core.template(of: index)
+            let probes = template.variants.map { (variant: $0, result: probe($0, url)) }
+            return nearestVariant(
+                index, template, probes, url, scope: core.scopes(of: index).first ?? .appAny, exclusion: nil)
+        }
+    }
+
     /// The variant that speaks for a template that did not match: the one that gets furthest, at
     /// the same segment the nearer miss, the first of equals. A variant with no segments (`/`)
     /// speaks only for a URL with no segments; `nil` when no variant may speak.

@@ -107,6 +107,27 @@ import Testing
         .init(url: "/admin", origin: .internal, route: "admin"),
     ])
 
+    /// A case with several templates has one registration for each: the names in a break are the
+    /// cases', whatever the registration order; a contracted chain name comes first among them.
+    enum ManyTemplates: URLRoute, Equatable {
+        case search(q: String?)
+        case item(id: Int)
+
+        static let routeMap: RouteMap<ManyTemplates> = [
+            "search": ["search?q", "find?q", "lookup?q"],
+            "item": "item/:id<int>",
+        ]
+    }
+
+    @Test func aTypedBreakNamesTheCasesOfEveryRegistration() throws {
+        let table = try TypedRouteTable<ManyTemplates>(schemes: ["app"])
+        let contract = LinkContract(links: [.init(url: "app://items/7", route: "item")])
+        let broken = try #require(contract.check(table).breaks.first)
+        #expect(broken.nearest.first?.route == "ManyTemplates.item")
+        #expect(broken.nearest.first?.template == "item/:id<int>")
+        #expect(Set(broken.nearest.map(\.route)).isSubset(of: ["ManyTemplates.item", "ManyTemplates.search"]))
+    }
+
     @Test func aTypedTableIsCheckedByCaseChainOrFullName() throws {
         let table = try TypedRouteTable<ShopLink>(schemes: ["app"])
         // The full name of the second link names this very type; written by chain it holds too.
@@ -122,7 +143,7 @@ import Testing
         let report = contract.check(table)
         #expect(report.breaks.map(\.kind) == [.unmatched, .internalOnly])
         #expect(
-            report.breaks.first?.description
+            report.breaks.first?.unredactedDescription
                 == "app://category/sale: was category, now unmatched: no route matches the path (2 segments); "
                 + #"nearest: ShopLinkV2.category (category/:slug<int>) — segment 2 is "sale", which is not a valid int"#
         )

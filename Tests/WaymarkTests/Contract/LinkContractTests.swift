@@ -170,7 +170,7 @@ import Testing
         let report = await contract.check(try Self.shop(breakCase.change))
         let broken = try #require(report.breaks.first { $0.index == breakCase.index })
         #expect(broken.kind == breakCase.kind)
-        #expect(broken.description.hasPrefix(breakCase.message), "\(broken.description)")
+        #expect(broken.unredactedDescription.hasPrefix(breakCase.message), "\(broken.unredactedDescription)")
         #expect(!report.holds)
     }
 
@@ -190,12 +190,91 @@ import Testing
         #expect(report.description.hasSuffix("5 link(s) checked, 2 broken"))
     }
 
+    /// `description` is for a log line: the link by its position, values `<private>`, no URL and no
+    /// quoted segment; `unredactedDescription` has them, for the command line and tests.
+    @Test func aBreakPrintsNoValueUnlessAskedByName() async throws {
+        var contract = try await Self.contract()
+        contract.links[0].url = "shop://product/4242?token=s3cret"
+        contract.links[0].parameters = RouteParameters([("id", "4242")])
+        let report = await contract.check(try Self.shop([.productParameterRenamed]))
+        let broken = try #require(report.breaks.first)
+        for text in [broken.description, report.description, "\(report.breaks)", "\(broken)"] {
+            #expect(!text.contains("4242") && !text.contains("s3cret"), "\(text)")
+        }
+        #expect(broken.description == "links[0]: was product(id=<private>), now product(sku=<private>)")
+        #expect(broken.unredactedDescription.hasPrefix("shop://product/4242?token=s3cret: was product(id=4242)"))
+        #expect(report.unredactedDescription.contains("4242"))
+        let moved = await contract.check(try Self.shop([.productTemplateMoved]))
+        #expect(
+            moved.breaks.first?.description
+                == "links[0]: was product(id=<private>), now the default route (home): no route matches the path "
+                + "(2 segments); nearest: product (products/:id<int>)")
+    }
+
+    /// Another route took the link (a catch-all, or a template that wins precedence): the break
+    /// says where the link fails its own route's templates.
+    @Test func aLinkAnotherRouteTakesSaysWhyItsOwnRouteDidNot() async throws {
+        var before = RouteResolverBuilder(schemes: ["shop"])
+        before.add("category/:slug", name: "category") { _ in .handled }
+        before.add("*path", name: "web") { _ in .handled }
+        let contract = await LinkContract.recording([("shop://category/sale", nil)], with: try before.build()).contract
+        var after = RouteResolverBuilder(schemes: ["shop"])
+        after.add("category/:slug<int>", name: "category") { _ in .handled }
+        after.add("*path", name: "web") { _ in .handled }
+        let broken = try #require(await contract.check(try after.build()).breaks.first)
+        #expect(broken.kind == .otherRoute)
+        #expect(
+            broken.unredactedDescription
+                == "shop://category/sale: was category(slug=sale), now web(path=category/sale); nearest: category "
+                + #"(category/:slug<int>) — segment 2 is "sale", which is not a valid int"#)
+    }
+
+    /// A link that asks to confirm is checked past the question: its route's filters and
+    /// destination run, and a value it no longer carries breaks it.
+    @Test func aLinkThatAsksToConfirmIsCheckedOnceConfirmed() async throws {
+        func shop(declining: Bool) throws -> RouteResolver {
+            var builder = RouteResolverBuilder(schemes: ["shop"])
+            builder.add("transfer/:amount", name: "transfer", .requiresConfirmation) { request in
+                declining && request.routeParameters?["amount"] == "abc" ? .declined : .handled
+            }
+            return try builder.build()
+        }
+        let recording = await LinkContract.recording(
+            [("shop://transfer/5", nil), ("shop://transfer/abc", nil)], with: try shop(declining: true))
+        // Confirmed, `abc` is declined by the destination: it opens nothing, so is not contracted.
+        #expect(recording.contract.links.map(\.url) == ["shop://transfer/5"])
+        #expect(recording.contract.links.first?.confirmation == true)
+        #expect(
+            recording.skipped.map(\.unredactedDescription) == [
+                #"shop://transfer/abc: once confirmed, declined: every matching route declined: route 'transfer' ("transfer/:amount")"#
+            ])
+        var contract = recording.contract
+        contract.links.append(.init(url: "shop://transfer/abc", route: "transfer", confirmation: true))
+        let report = await contract.check(try shop(declining: true))
+        #expect(report.breaks.map(\.index) == [1])
+        #expect(report.breaks.first?.kind == .notOpened)
+        #expect(await contract.check(try shop(declining: false)).holds)
+    }
+
     @Test func aLinkThatOpensNoRouteIsNotContracted() async throws {
         let recording = await LinkContract.recording([("shop://nowhere", nil)], with: try Self.shop())
         #expect(recording.contract.links.isEmpty)
         #expect(
-            recording.skipped.map(\.description) == [
+            recording.skipped.map(\.unredactedDescription) == [
                 "shop://nowhere: the default route (home): no route matches the path (1 segment)"
+            ])
+        // For a log: the scheme, never the path (a custom scheme's first segment may be a value).
+        #expect(
+            recording.skipped.map(\.description) == [
+                "shop://…: the default route (home): no route matches the path (1 segment)"
+            ])
+        let web = await LinkContract.recording(
+            [("https://user:pass@shop.example.com/login/T0KEN?code=abc", nil), ("/login/T0KEN", nil)],
+            with: try Self.shop())
+        #expect(
+            web.skipped.map(\.description) == [
+                "https://shop.example.com/…: invalid: the universal link has a user or password part before '@'; links with one are refused",
+                "/…: the default route (home): no route matches the path (2 segments)",
             ])
     }
 }
