@@ -179,7 +179,6 @@ public final class TestHTTPServer: @unchecked Sendable {
         setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
         var address = sockaddr_in()
         #if canImport(Darwin)
-            // narrowing: the size of a sockaddr_in, 16
             address.sin_len = UInt8(MemoryLayout<sockaddr_in>.size)
         #endif
         // narrowing: AF_INET is 2
@@ -381,7 +380,6 @@ public final class TestHTTPServer: @unchecked Sendable {
         setsockopt(connection, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         #if canImport(Darwin)
             var yes: Int32 = 1
-            // narrowing: the size of an Int32, 4
             setsockopt(connection, SOL_SOCKET, SO_NOSIGPIPE, &yes, socklen_t(MemoryLayout<Int32>.size))
         #endif
     }
@@ -393,9 +391,9 @@ public final class TestHTTPServer: @unchecked Sendable {
             // MSG_NOSIGNAL (Linux) and SO_NOSIGPIPE (Darwin, set in `configure`): a client that
             // goes away mid-body fails this write, never raises SIGPIPE in the test process.
             #if canImport(Glibc)
-                let count = bytes[sent...].withUnsafeBytes {
-                    send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
-                }
+                // narrowing: MSG_NOSIGNAL is 0x4000
+                let noSignal = Int32(MSG_NOSIGNAL)
+                let count = bytes[sent...].withUnsafeBytes { send(connection, $0.baseAddress, $0.count, noSignal) }
             #else
                 let count = bytes[sent...].withUnsafeBytes { send(connection, $0.baseAddress, $0.count, 0) }
             #endif
