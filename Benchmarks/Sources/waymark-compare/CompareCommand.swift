@@ -8,7 +8,7 @@ import WaymarkPathConfiguration
 /// prints one table (or JSON lines): build time, median ns per lookup, heap bytes of the table, and
 /// the speed-up over RoutingKit measured in the same process.
 @main
-struct CompareCommand: AsyncParsableCommand {
+struct CompareCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "waymark-compare",
         abstract: "Compare Waymark's route lookup with RoutingKit and Hummingbird on ../shared/bench.",
@@ -62,10 +62,10 @@ struct CompareCommand: AsyncParsableCommand {
         var checksum: (hits: Int, sum: Int)
     }
 
-    func run() async throws {
+    func run() throws {
         let folder = data.map { URL(fileURLWithPath: $0) } ?? BenchmarkDataSet.defaultFolder
         if set == "contract" {
-            try await measureContract(folder: folder)
+            try measureContract(folder: folder)
             return
         }
         if set == "url-length" {

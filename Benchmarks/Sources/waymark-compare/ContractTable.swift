@@ -11,7 +11,35 @@ extension CompareCommand {
     /// (each matching lookup as an app link, over and over, each time with its own query item), read from its JSON
     /// text and checked against a resolver; beside it, the loop a team writes by hand (resolve each
     /// link, compare the route name and parameters), on the same links in the same run.
-    func measureContract(folder: URL) async throws {
+    ///
+    /// The command stays synchronous, and only this set starts a task: an `async` `main` starts
+    /// Swift's concurrency threads in every run, and valgrind 3.19 (callgrind, which counts the
+    /// other sets' instructions) crashes on them.
+    func measureContract(folder: URL) throws {
+        let result = Outcome()
+        let semaphore = DispatchSemaphore(value: 0)
+        let (rounds, json) = (rounds, json)
+        Task {
+            do {
+                result.correct = try await Self.measureContract(folder: folder, rounds: rounds, json: json)
+            } catch {
+                result.failure = "\(error)"
+            }
+            semaphore.signal()
+        }
+        semaphore.wait()
+        if let failure = result.failure { throw ValidationError(failure) }
+        if !result.correct { throw ExitCode(2) }
+    }
+
+    /// What the task hands back. `@unchecked Sendable`: the task writes it before it signals the
+    /// semaphore, and the command reads it only after `wait()` returns, so the two never overlap.
+    final class Outcome: @unchecked Sendable {
+        var correct = false
+        var failure: String?
+    }
+
+    static func measureContract(folder: URL, rounds: Int, json: Bool) async throws -> Bool {
         let dataSet = try BenchmarkDataSet(name: "deeplink-10k", folder: folder)
         var builder = RouteResolverBuilder(schemes: ["app"])
         for (index, template) in WaymarkRouter.convert(dataSet.routes).enumerated() {
@@ -27,7 +55,7 @@ extension CompareCommand {
                 urls.append(("app:/" + path + "?campaign=\(urls.count)", nil))
             }
         }
-        let (recording, recordMs) = await Self.timed { await LinkContract.recording(urls, with: resolver) }
+        let (recording, recordMs) = await timed { await LinkContract.recording(urls, with: resolver) }
         let text = recording.contract.jsonText
         let data = Data(text.utf8)
         var readTimes: [Double] = []
@@ -35,12 +63,12 @@ extension CompareCommand {
         var handTimes: [Double] = []
         var correct = recording.contract.links.count == Self.contractLinks && recording.skipped.isEmpty
         for _ in 0..<max(rounds, 1) {
-            let (contract, readMs) = Self.timed { try? LinkContract(data: data) }
+            let (contract, readMs) = timed { try? LinkContract(data: data) }
             guard let contract else { throw ValidationError("the contract did not read back") }
-            let (report, checkMs) = await Self.timed { await contract.check(resolver) }
+            let (report, checkMs) = await timed { await contract.check(resolver) }
             correct = correct && report.holds && report.checked == Self.contractLinks
             // The hand-written loop: resolve, then compare the route and every parameter.
-            let (broken, handMs) = await Self.timed {
+            let (broken, handMs) = await timed {
                 var broken = 0
                 for link in contract.links {
                     let result = await resolver.resolve(link.url, origin: link.origin)
@@ -59,9 +87,9 @@ extension CompareCommand {
             checkTimes.append(checkMs)
             handTimes.append(handMs)
         }
-        let read = median(readTimes)
-        let check = median(checkTimes)
-        let hand = median(handTimes)
+        let read = middle(readTimes)
+        let check = middle(checkTimes)
+        let hand = middle(handTimes)
         let megabytes = Double(data.count) / 1_000_000
         if json {
             print(
@@ -79,7 +107,12 @@ extension CompareCommand {
             print("| hand-written loop (resolve, compare route and parameters) | \(String(format: "%.0f", hand)) |")
             print("| correct | \(correct ? "yes" : "NO") |")
         }
-        if !correct { throw ExitCode(2) }
+        return correct
+    }
+
+    /// The median of the rounds.
+    static func middle(_ values: [Double]) -> Double {
+        values.sorted()[values.count / 2]
     }
 
     static func timed<T>(_ body: () async throws -> T) async rethrows -> (T, Double) {
