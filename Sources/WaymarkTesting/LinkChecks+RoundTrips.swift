@@ -111,17 +111,12 @@ extension LinkChecks {
 
     /// The value a link reads as, by the table's templates alone, or what it reads as instead.
     private static func read<R: URLRoute>(_ link: String, in table: TypedRouteTable<R>) -> Result<R, ReadProblem> {
-        let lookup = table.table.candidates(link)
-        var firstError: RouteInputError?
-        for match in lookup.matches {
-            do throws(RouteInputError) {
-                return .success(try table.route(from: match, rawQuery: lookup.url?.rawQuery))
-            } catch {
-                firstError = firstError ?? error
-            }
+        let read = table.readValue(link)
+        switch read.value {
+        case .success(let value)?: return .success(value)
+        case .failure(let error)?: return .failure(ReadProblem("no value: \(error.message)"))
+        case nil: return .failure(ReadProblem("nothing: \(read.reason ?? "no template matches")"))
         }
-        if let firstError { return .failure(ReadProblem("no value: \(firstError.message)")) }
-        return .failure(ReadProblem("nothing: \(lookup.reason ?? "no template matches")"))
     }
 
     /// What a printed link reads as when it is not a value.

@@ -47,15 +47,10 @@ public enum LinkChecks {
             return ["\(url) does not open \(expected): its values make no \(R.self): \(error.message)"]
         case nil:
             let explanation = table.table.explain(url)
-            // A case with several templates has a registration for each: its value is the case.
-            let registrations = table.table.registrations
-            let entries = table.entries
+            let labels = table.registrationLabels
             let now = explanation.reason.map { "nothing: \($0)" } ?? "nothing: no case opens it by matching alone"
             let nearest = explanation.attempts.filter { !$0.matched }.prefix(3).map { attempt in
-                let entry =
-                    registrations.indices.contains(attempt.registrationIndex)
-                    ? registrations[attempt.registrationIndex].value : -1
-                let name = entries.indices.contains(entry) ? entries[entry].name : "?"
+                let name = labels.indices.contains(attempt.registrationIndex) ? labels[attempt.registrationIndex] : "?"
                 return "\(name) (\(attempt.template.pattern)): \(attempt.failure ?? "")"
             }
             return [Self.lines("\(url) does not open \(expected): it opens \(now)", nearest: Array(nearest))]

@@ -16,15 +16,15 @@ import WaymarkTesting
 /// loop never wakes (as `shutdown(2)` left it on Darwin) would keep every later "server is down"
 /// test from meaning anything.
 @Suite struct TestHTTPServerTests {
-    /// Whether a TCP connection to 127.0.0.1:port is accepted.
-    static func connects(to port: UInt16) -> Bool {
+    /// A socket connected to 127.0.0.1:port (the caller closes it), or `nil` when the connection
+    /// is refused.
+    static func connection(to port: UInt16) -> Int32? {
         #if canImport(Glibc)
             let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
             let descriptor = socket(AF_INET, SOCK_STREAM, 0)
         #endif
-        guard descriptor >= 0 else { return false }
-        defer { close(descriptor) }
+        guard descriptor >= 0 else { return nil }
         var address = sockaddr_in()
         #if canImport(Darwin)
             address.sin_len = UInt8(MemoryLayout<sockaddr_in>.size)
@@ -37,7 +37,18 @@ import WaymarkTesting
                 connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
             }
         }
-        return result == 0
+        guard result == 0 else {
+            close(descriptor)
+            return nil
+        }
+        return descriptor
+    }
+
+    /// Whether a TCP connection to 127.0.0.1:port is accepted.
+    static func connects(to port: UInt16) -> Bool {
+        guard let descriptor = connection(to: port) else { return false }
+        close(descriptor)
+        return true
     }
 
     @Test func anIdleServerStopsAndItsPortRefusesConnections() async throws {
@@ -72,26 +83,8 @@ import WaymarkTesting
 
     /// Sends `bytes` on a fresh connection, then reads until the server closes it.
     static func exchange(port: UInt16, bytes: [UInt8]) -> String {
-        #if canImport(Glibc)
-            let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        #else
-            let descriptor = socket(AF_INET, SOCK_STREAM, 0)
-        #endif
-        guard descriptor >= 0 else { return "" }
+        guard let descriptor = connection(to: port) else { return "" }
         defer { close(descriptor) }
-        var address = sockaddr_in()
-        #if canImport(Darwin)
-            address.sin_len = UInt8(MemoryLayout<sockaddr_in>.size)
-        #endif
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = port.bigEndian
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        guard connected == 0 else { return "" }
         var sent = 0
         while sent < bytes.count {
             let count = bytes[sent...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }

@@ -54,13 +54,13 @@ extension LinkContract {
         var breaks: [Break] = []
         let entries = table.map.entries
         // Each registration's case, and each case chain's full name: looked up once per link.
-        let labels = table.table.registrations.map { entries[$0.value].label }
+        let labels = table.registrationLabels
         var fullNames: [String: String] = [:]
         for entry in entries { fullNames[entry.chain.joined(separator: ".")] = entry.label }
         // A full name is itself, whatever chain might spell it.
         for entry in entries { fullNames[entry.label] = entry.label }
         for (index, link) in links.enumerated() {
-            let observation = Observation(table.observe(link.url, origin: link.origin))
+            let observation = table.observe(link.url, origin: link.origin)
             var expected = link
             // The contract may name the case by its chain (`product`) or by its full name.
             expected.route = fullNames[link.route] ?? link.route
@@ -137,22 +137,6 @@ extension LinkContract {
             self.template = request?.matchedTemplate?.pattern
             self.redirectedBy = result.redirects.last?.filter
             self.defaultRoute = defaultRoute
-        }
-
-        init(_ typed: TypedObservation) {
-            switch typed {
-            case .opens(let route, let parameters): self.init(outcome: .opens, route: route, parameters: parameters)
-            case .asksToConfirm(let route, let parameters):
-                self.init(outcome: .opens, route: route, parameters: parameters)
-                askedToConfirm = true
-            case .internalOnly(let route, let reason): self.init(outcome: .internalOnly, route: route, reason: reason)
-            case .needsResolver(let route, let reason): self.init(outcome: .notOpened, route: route, reason: reason)
-            case .invalid(let reason, let redacted):
-                self.init(outcome: .invalid, reason: reason)
-                redactedReason = redacted
-            case .refused(let reason): self.init(outcome: .refused, reason: reason)
-            case .unmatched(let reason): self.init(outcome: .unmatched, reason: reason)
-            }
         }
     }
 

@@ -101,18 +101,38 @@ public struct TypedRouteTable<R: URLRoute>: Sendable {
     /// asynchronously. Open such cases through a ``RouteResolver`` (``RouteResolverBuilder/add(routes:_:to:)``),
     /// whose result says what stopped them.
     public func resolve(_ url: String, origin: RouteOrigin? = nil) -> Result<R, RouteInputError>? {
-        let lookup = table.candidates(url)
         let origin = origin ?? RouteResolver.inferredOrigin(of: url)
+        return firstValue(url) { opensByMatchingAlone($0, from: origin) }.value
+    }
+
+    /// The value `url` reads as by the templates alone, whatever its case's options (for a round
+    /// trip, which checks printing and parsing, not who may open the link), and the lookup's
+    /// reason when no template matched.
+    package func readValue(_ url: String) -> (value: Result<R, RouteInputError>?, reason: String?) {
+        firstValue(url) { _ in true }
+    }
+
+    /// The value of the first candidate of `url`, in precedence order, whose case `admits` and
+    /// whose values decode; else the first such candidate's decoding error; `nil` when `admits`
+    /// takes no candidate. With the lookup's reason.
+    private func firstValue(
+        _ url: String, admitting admits: (RouteSettings) -> Bool
+    ) -> (value: Result<R, RouteInputError>?, reason: String?) {
+        let lookup = table.candidates(url)
         var firstError: RouteInputError?
-        for match in lookup.matches where opensByMatchingAlone(map.entries[match.value].settings, from: origin) {
+        for match in lookup.matches where admits(map.entries[match.value].settings) {
             do throws(RouteInputError) {
-                return .success(try route(from: match, rawQuery: lookup.url?.rawQuery))
+                return (.success(try route(from: match, rawQuery: lookup.url?.rawQuery)), lookup.reason)
             } catch {
                 firstError = firstError ?? error
             }
         }
-        return firstError.map { .failure($0) }
+        return (firstError.map { .failure($0) }, lookup.reason)
     }
+
+    /// The case of each registration of ``table``, by its full name, in registration order: a
+    /// case with several templates has a registration for each.
+    package var registrationLabels: [String] { table.registrations.map { map.entries[$0.value].label } }
 
     /// Whether a case with these settings opens from `origin` with nothing asked but matching.
     private func opensByMatchingAlone(_ settings: RouteSettings, from origin: RouteOrigin) -> Bool {
