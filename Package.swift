@@ -10,13 +10,19 @@ let package = Package(
         .library(name: "WaymarkNavigation", targets: ["WaymarkNavigation"]),
         .library(name: "WaymarkSwiftUI", targets: ["WaymarkSwiftUI"]),
         .library(name: "WaymarkAssociatedDomains", targets: ["WaymarkAssociatedDomains"]),
+        // Routing events and path-configuration reports as swift-log lines, and as swift-metrics.
+        .library(name: "WaymarkLogging", targets: ["WaymarkLogging"]),
+        .library(name: "WaymarkMetrics", targets: ["WaymarkMetrics"]),
         // For an app's test targets only: it links Swift Testing and XCTest.
         .library(name: "WaymarkTesting", targets: ["WaymarkTesting"]),
         .executable(name: "waymark", targets: ["WaymarkCLI"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
-        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        // 1.16: `LogHandler.log(event:)`, which the observation tests' capturing handler implements.
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.0"),
+        // Only `WaymarkMetrics` (and its tests, with MetricsTestKit) use it.
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.4.0"),
         // `swift package generate-documentation` for the DocC catalogs (CI builds them, warnings as errors).
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
     ],
@@ -36,6 +42,16 @@ let package = Package(
         // Universal links: the apple-app-site-association file, Apple's matching rules, generation
         // from a route table and a check of a served file against it. Foundation only.
         .target(name: "WaymarkAssociatedDomains", dependencies: ["Waymark"]),
+        // Observers of routing events and loader reports on the ecosystem's APIs, each in its own
+        // target so that `Waymark` depends on neither.
+        .target(
+            name: "WaymarkLogging",
+            dependencies: ["Waymark", "WaymarkPathConfiguration", .product(name: "Logging", package: "swift-log")]),
+        .target(
+            name: "WaymarkMetrics",
+            dependencies: [
+                "Waymark", "WaymarkPathConfiguration", .product(name: "CoreMetrics", package: "swift-metrics"),
+            ]),
         // What an app's tests write by hand around their links, for Swift Testing and XCTest: "this
         // URL opens this route" with explain's answer on failure, round trips, the published-links
         // contract, security expectations, and a local HTTP server for path-configuration tests.
@@ -75,6 +91,13 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        .testTarget(
+            name: "WaymarkObservationTests",
+            dependencies: [
+                "WaymarkLogging", "WaymarkMetrics", "WaymarkNavigation", "WaymarkTesting", "WaymarkTestSupport",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "MetricsTestKit", package: "swift-metrics"),
+            ]),
         .testTarget(
             name: "WaymarkAssociatedDomainsTests", dependencies: ["WaymarkAssociatedDomains", "WaymarkTestSupport"]),
         // Runs the built `waymark` binary; depending on the executable makes `swift test` build it.

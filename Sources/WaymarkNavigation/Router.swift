@@ -36,6 +36,14 @@ public final class Router<R: Route> {
     /// Problems found in path properties (unknown values), most recent last.
     public private(set) var problems: [String] = []
     @ObservationIgnored private var logger: Logger
+    /// Where ``open(_:properties:root:intermediate:)`` sends a ``RoutingEvent`` (source `router`,
+    /// the policy's answer as the outcome), and where a deferred route sends one (source
+    /// `deferred`, the wait as the duration) when it finally shows. `nil`: no events. Give it a
+    /// resolver's channel (`router.observation = resolver.observation`) to keep one ordered stream,
+    /// or a channel of its own (`ObservationChannel(observers: [logObserver])`).
+    @ObservationIgnored public var observation: ObservationChannel<RoutingEvent>?
+    /// When each of ``deferred`` arrived, in the same order.
+    @ObservationIgnored private var deferredSince: [ContinuousClock.Instant] = []
 
     /// A route waiting for the UI, with how it will be applied.
     public struct Deferred: Hashable, Sendable {
@@ -122,6 +130,7 @@ public final class Router<R: Route> {
     public func open(
         _ route: R, properties: [String: JSONValue] = [:], root: R? = nil, intermediate: [R] = []
     ) async -> PresentationDecision {
+        let start = ContinuousClock.now
         var root = root
         var intermediate = intermediate
         if root == nil, intermediate.isEmpty, let navigable = route as? any NavigationRoute {
@@ -143,6 +152,7 @@ public final class Router<R: Route> {
             // Routine: every link of a cold launch waits here, and a policy defers by design; the
             // route is kept and shown later, and the result says `.deferred`.
             deferred.append(Deferred(route: route, behavior: behavior, root: root, intermediate: intermediate))
+            deferredSince.append(start)
             logger.debug("navigation[\(name)]: deferred \(route.name) (\(deferred.count) waiting)")
         case .cancelled(let reason):
             // The app's own policy chose this (a payment sheet is up, say), and the result carries
@@ -156,17 +166,40 @@ public final class Router<R: Route> {
             // published for a screen the build or device lacks, which someone may need to act on.
             logger.notice("navigation[\(name)]: \(decision) \(route.name): \(reason)")
         }
+        observation?.send(
+            RoutingEvent(
+                source: .router, outcome: RoutingEvent.Outcome(Self.status(of: decision)),
+                routeName: RoutingEvent.caseName(of: route),
+                template: nil, origin: .external, linkKind: nil, duration: ContinuousClock.now - start))
         return decision
+    }
+
+    /// The routing status that stands for a policy's answer in an event.
+    private static func status(of decision: PresentationDecision) -> RoutingStatus {
+        switch decision {
+        case .ready: .handled
+        case .deferred: .deferred
+        case .cancelled: .presentationCancelled
+        case .userCancelled: .userCancelled
+        case .unsupported: .unsupported
+        }
     }
 
     /// The UI can take routes again: applies every deferred route, in arrival order, once. While
     /// ``isReady`` is `false` it does nothing: there is no UI yet, and the routes keep waiting for it.
     public func presentationBecameReady() {
         guard isReady else { return }
-        let waiting = deferred
+        let waiting = zip(deferred, deferredSince)
         deferred.removeAll()
-        for item in waiting {
+        deferredSince.removeAll()
+        let now = ContinuousClock.now
+        for (item, since) in waiting {
             rebuild(item.route, behavior: item.behavior, root: item.root, intermediate: item.intermediate)
+            observation?.send(
+                RoutingEvent(
+                    source: .deferred, outcome: RoutingEvent.Outcome(.handled),
+                    routeName: RoutingEvent.caseName(of: item.route),
+                    template: nil, origin: .external, linkKind: nil, duration: now - since))
         }
     }
 

@@ -142,3 +142,19 @@ extension RouteMatch: CustomStringConvertible, CustomDebugStringConvertible {
         return "RouteMatch(" + fields.joined(separator: ", ") + ")"
     }
 }
+
+extension ValueRedaction {
+    /// A routing reason with the text a link carried replaced by ``placeholder``: everything from
+    /// the first quote mark to the last (a value may hold quote marks itself, so no pair is
+    /// trusted), where Waymark's reasons quote what came from the link. Double quotes always
+    /// (`segment 1 is "p"`); single quotes too when `singleQuotes` is `true`, for the reasons of
+    /// invalid links, which quote a segment that way (explain's reasons quote the *template* in
+    /// single quotes, which stays).
+    public static func redactingQuotedText(in reason: String, singleQuotes: Bool = false) -> String {
+        func isQuote(_ character: Character) -> Bool { character == "\"" || (singleQuotes && character == "'") }
+        guard let first = reason.firstIndex(where: isQuote), let last = reason.lastIndex(where: isQuote) else {
+            return reason
+        }
+        return String(reason[..<first]) + placeholder + String(reason[reason.index(after: last)...])
+    }
+}

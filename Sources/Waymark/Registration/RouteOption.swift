@@ -34,6 +34,7 @@ public struct RouteOption: Sendable {
         case feature(FeatureRequirement)
         case requiresConfirmation
         case alsoMatches([RouteTemplate])
+        case loggable(LoggableValues)
     }
 
     let kind: Kind
@@ -94,6 +95,17 @@ public struct RouteOption: Sendable {
     /// More templates that open the same route; as the variadic form.
     public static func alsoMatches(_ templates: [RouteTemplate]) -> RouteOption {
         RouteOption(kind: .alsoMatches(templates))
+    }
+
+    /// Every parameter and query value of the route may appear in ``RoutingEvent``s, and so in logs
+    /// and analytics. By default none does: a link may carry a sign-in token. Mark only routes whose
+    /// values are public (a product number, a search term the app already sends to analytics).
+    public static var loggable: RouteOption { RouteOption(kind: .loggable(.all)) }
+
+    /// The values of these parameters and query items of the route may appear in ``RoutingEvent``s;
+    /// every other value stays out (see ``loggable``). Several `loggable` options add up.
+    public static func loggable(_ names: String...) -> RouteOption {
+        RouteOption(kind: .loggable(.names(Set(names))))
     }
 }
 

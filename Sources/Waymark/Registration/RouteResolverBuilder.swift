@@ -29,6 +29,15 @@ public struct RouteResolverBuilder: Sendable {
     /// Path properties for every request (route properties merge under them), for example a path
     /// configuration. `nil`: requests carry their route's properties only.
     public var pathProperties: (any PathPropertiesProvider)?
+    /// What sees a ``RoutingEvent`` for every link (``addObserver(_:)``).
+    var observers: [any RoutingObserver] = []
+    /// How many events may wait for slow observers before new ones are dropped and counted
+    /// (``ObservationChannel``).
+    public var eventBufferSize = 4096
+    /// Whether events carry the link itself (``RoutingEvent/url``). `false` by default: a link may
+    /// carry a sign-in token, and events go to logs and analytics. Set it for a debug build or a
+    /// tool whose output stays with the team, never in a shipping app that logs events.
+    public var eventsIncludeURLs = false
 
     /// Creates an empty builder; see ``RouteTableBuilder/init(schemes:domains:options:)``.
     public init(schemes: [String] = [], domains: [String] = [], options: RouteTableOptions = RouteTableOptions()) {
@@ -84,6 +93,13 @@ public struct RouteResolverBuilder: Sendable {
     /// for every request including the default route's.
     public mutating func addFilter(_ filter: any RouteFilter) {
         filters.append(filter)
+    }
+
+    /// Adds an observer: it sees one ``RoutingEvent`` for every resolution, confirmed resolution and
+    /// preview of the resolver (and of every copy of it), in order, on a task of its own. Routing
+    /// never waits for it (``ObservationChannel``). Observers see events in the order added.
+    public mutating func addObserver(_ observer: any RoutingObserver) {
+        observers.append(observer)
     }
 
     /// Sets the route that runs when nothing matches, when every match declines, or when the scheme
@@ -176,7 +192,13 @@ public struct RouteResolverBuilder: Sendable {
         if let first = (defaultRouteErrors() + nameErrors()).first { throw first.error }
         return RouteResolver(
             table: try table.build(), routes: routes, filters: filters, defaultRoute: defaultRoute,
-            maximumRedirects: maximumRedirects, pathProperties: pathProperties)
+            maximumRedirects: maximumRedirects, pathProperties: pathProperties,
+            observer: observers.isEmpty
+                ? nil
+                : ResolverObservation(
+                    channel: ObservationChannel(observers: observers, capacity: eventBufferSize),
+                    includesURLs: eventsIncludeURLs,
+                    routes: (routes + [defaultRoute].compactMap { $0 }).map { ($0.name, $0.loggable) }))
     }
 
     private func nameErrors() -> [RouteDiagnostic] {

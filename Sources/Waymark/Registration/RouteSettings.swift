@@ -13,6 +13,8 @@ struct RouteSettings: Sendable {
     var requiresConfirmation = false
     /// Templates besides the route's first, as given.
     var alsoMatches: [RouteTemplate] = []
+    /// Which values may appear in routing events.
+    var loggable = LoggableValues.none
 
     init() {}
 
@@ -48,6 +50,7 @@ struct RouteSettings: Sendable {
         case .feature(let requirement): features.append(requirement)
         case .requiresConfirmation: requiresConfirmation = true
         case .alsoMatches(let templates): alsoMatches += templates
+        case .loggable(let given): loggable = loggable.adding(given)
         }
     }
 
@@ -56,7 +59,7 @@ struct RouteSettings: Sendable {
     static func defaultRouteProblem(_ options: [RouteOption]) -> String? {
         for option in options {
             switch option.kind {
-            case .properties, .filters: continue
+            case .properties, .filters, .loggable: continue
             case .scopes: return "scopes"
             case .priority: return "a priority"
             case .internalOnly: return "internal-only"
@@ -66,5 +69,29 @@ struct RouteSettings: Sendable {
             }
         }
         return nil
+    }
+}
+
+/// Which of a route's values may appear in routing events (``RouteOption/loggable``).
+enum LoggableValues: Sendable, Equatable {
+    case none
+    case all
+    case names(Set<String>)
+
+    /// Both markings: everything when either says so, else the union of the names.
+    func adding(_ other: LoggableValues) -> LoggableValues {
+        switch (self, other) {
+        case (.all, _), (_, .all): .all
+        case (.none, let given), (let given, .none): given
+        case (.names(let mine), .names(let theirs)): .names(mine.union(theirs))
+        }
+    }
+
+    func allows(_ name: String) -> Bool {
+        switch self {
+        case .none: false
+        case .all: true
+        case .names(let names): names.contains(name)
+        }
     }
 }

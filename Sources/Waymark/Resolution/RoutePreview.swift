@@ -65,6 +65,14 @@ extension RouteResolver {
     ///   - origin: Where it comes from; by default as ``resolve(_:origin:)-(String,_)`` decides (a string with a
     ///     scheme is external).
     public func preview(_ string: String, origin: RouteOrigin? = nil) -> RoutePreview {
+        guard let observer else { return unobservedPreview(string, origin: origin) }
+        let start = ContinuousClock.now
+        let preview = unobservedPreview(string, origin: origin)
+        observer.send(preview, link: string, since: start)
+        return preview
+    }
+
+    private func unobservedPreview(_ string: String, origin: RouteOrigin?) -> RoutePreview {
         let lookup = table.lookup(string)
         if lookup.outcome == .limitExceeded {
             return RoutePreview(outcome: .limitExceeded, request: nil, reason: lookup.reason, pendingChecks: [])

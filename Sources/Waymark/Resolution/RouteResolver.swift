@@ -31,6 +31,7 @@ public struct RouteResolver: Sendable {
         var filters: [any RouteFilter]
         var features: [FeatureRequirement]
         var requiresConfirmation: Bool
+        var loggable: LoggableValues
         var destination: RouteResolverBuilder.Destination
 
         init(
@@ -47,6 +48,7 @@ public struct RouteResolver: Sendable {
             filters = settings.filters
             features = settings.features
             requiresConfirmation = settings.requiresConfirmation
+            loggable = settings.loggable
             self.destination = destination
         }
     }
@@ -60,12 +62,15 @@ public struct RouteResolver: Sendable {
     let pathProperties: (any PathPropertiesProvider)?
     /// Whether ``pathProperties`` is set, read before it on the request path.
     let hasPathProperties: Bool
+    /// Where events go; `nil` without observers, so that resolving pays one test for them.
+    let observer: ResolverObservation?
 
     init(
         table: RouteTable<Int>, routes: [Route], filters: [any RouteFilter], defaultRoute: Route?,
         maximumRedirects: Int,
-        pathProperties: (any PathPropertiesProvider)?
+        pathProperties: (any PathPropertiesProvider)?, observer: ResolverObservation? = nil
     ) {
+        self.observer = observer
         self.table = table
         self.routes = routes
         self.filters = filters
@@ -119,7 +124,11 @@ public struct RouteResolver: Sendable {
     ///     and strings without one are ``RouteOrigin/internal``.
     /// - Returns: What happened.
     public func resolve(_ string: String, origin: RouteOrigin? = nil) async -> RoutingResult {
-        await resolve(string, origin: origin, confirmed: false)
+        guard let observer else { return await resolve(string, origin: origin, confirmed: false) }
+        let start = ContinuousClock.now
+        let result = await resolve(string, origin: origin, confirmed: false)
+        observer.send(result, source: .resolve, link: string, since: start)
+        return result
     }
 
     /// Resolves again a result that ended as ``RoutingStatus/needsConfirmation``, now that the user
@@ -128,8 +137,11 @@ public struct RouteResolver: Sendable {
     /// unchanged.
     public func resolveConfirmed(_ result: RoutingResult) async -> RoutingResult {
         guard result.status == .needsConfirmation, let request = result.request else { return result }
-        return await resolve(
+        let start = ContinuousClock.now
+        let confirmed = await resolve(
             request.url.string, origin: request.origin, confirmed: true, throughRedirect: !result.redirects.isEmpty)
+        observer?.send(confirmed, source: .confirmedResolve, link: request.url.string, since: start)
+        return confirmed
     }
 
     /// Follows a chain of redirects. The chain keeps the origin of the link that started it: every

@@ -16,6 +16,8 @@ public struct TypedRouteTable<R: URLRoute>: Sendable {
     /// Makes links for this table's routes, with its schemes and domains.
     public let links: LinkCreator
     let map: CompiledRouteMap
+    /// Where ``resolve(_:origin:)-(String,_)`` sends events; `nil` until ``observed(by:capacity:includesURLs:)``.
+    var observer: ResolverObservation?
 
     /// One registered case: its name, full template, query names and scopes.
     public struct Entry: Sendable {
@@ -102,32 +104,45 @@ public struct TypedRouteTable<R: URLRoute>: Sendable {
     /// whose result says what stopped them.
     public func resolve(_ url: String, origin: RouteOrigin? = nil) -> Result<R, RouteInputError>? {
         let origin = origin ?? RouteResolver.inferredOrigin(of: url)
-        return firstValue(url) { opensByMatchingAlone($0, from: origin) }.value
+        guard let observer else { return firstValue(url) { opensByMatchingAlone($0, from: origin) }.value }
+        let start = ContinuousClock.now
+        let reading = firstValue(url) { opensByMatchingAlone($0, from: origin) }
+        observer.channel.send(event(of: reading, origin: origin, link: url, since: start, observer: observer))
+        return reading.value
     }
 
     /// The value `url` reads as by the templates alone, whatever its case's options (for a round
     /// trip, which checks printing and parsing, not who may open the link), and the lookup's
     /// reason when no template matched.
     package func readValue(_ url: String) -> (value: Result<R, RouteInputError>?, reason: String?) {
-        firstValue(url) { _ in true }
+        let reading = firstValue(url) { _ in true }
+        return (reading.value, reading.lookup.reason)
+    }
+
+    /// What reading a URL found: the value (or the first decoding error), the lookup, and the
+    /// candidate the value (or error) came from.
+    struct Reading {
+        var value: Result<R, RouteInputError>?
+        var lookup: RouteLookup<Int>
+        var match: RouteMatch<Int>?
     }
 
     /// The value of the first candidate of `url`, in precedence order, whose case `admits` and
     /// whose values decode; else the first such candidate's decoding error; `nil` when `admits`
-    /// takes no candidate. With the lookup's reason.
-    private func firstValue(
-        _ url: String, admitting admits: (RouteSettings) -> Bool
-    ) -> (value: Result<R, RouteInputError>?, reason: String?) {
+    /// takes no candidate. With the lookup.
+    private func firstValue(_ url: String, admitting admits: (RouteSettings) -> Bool) -> Reading {
         let lookup = table.candidates(url)
-        var firstError: RouteInputError?
+        var firstError: (error: RouteInputError, match: RouteMatch<Int>)?
         for match in lookup.matches where admits(map.entries[match.value].settings) {
             do throws(RouteInputError) {
-                return (.success(try route(from: match, rawQuery: lookup.url?.rawQuery)), lookup.reason)
+                return Reading(
+                    value: .success(try route(from: match, rawQuery: lookup.url?.rawQuery)), lookup: lookup,
+                    match: match)
             } catch {
-                firstError = firstError ?? error
+                firstError = firstError ?? (error, match)
             }
         }
-        return (firstError.map { .failure($0) }, lookup.reason)
+        return Reading(value: firstError.map { .failure($0.error) }, lookup: lookup, match: firstError?.match)
     }
 
     /// The case of each registration of ``table``, by its full name, in registration order: a

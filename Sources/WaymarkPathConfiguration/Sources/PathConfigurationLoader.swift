@@ -59,6 +59,9 @@ public actor PathConfigurationLoader {
     public private(set) var reports: [PathConfigurationReport] = []
     /// How many reports ``reports`` keeps.
     public static let maximumReports = 256
+    /// The channel that hands every report to the loader's observers as it happens, or `nil` when
+    /// it has none: see `ObservationChannel`.
+    public nonisolated let observation: ObservationChannel<PathConfigurationReport>?
     private var continuations: [UUID: AsyncStream<PathConfiguration>.Continuation] = [:]
     /// Per server URL, the ETag of its document in use (applied from its cache or its answer): the
     /// `If-None-Match` of the next request, so that a 304 always confirms a document the loader has.
@@ -70,11 +73,17 @@ public actor PathConfigurationLoader {
     private var settledRequests: [URL: Int] = [:]
 
     /// Creates a loader; nothing is read until ``load()``.
+    ///
+    /// - Parameter observers: Given every report (applied, failed and why, cache ignored or not
+    ///   written, not modified, superseded) as it happens, in order, on a task of their own: a slow
+    ///   observer loses reports (counted), it never delays loading.
     public init(
         sources: [PathConfigurationSource], options: PathConfiguration.Options = PathConfiguration.Options(),
         cache: PathConfigurationCache = PathConfigurationCache(directory: PathConfigurationCache.defaultDirectory),
-        timeout: Duration = .seconds(15), maximumBodySize: Int = 5_000_000
+        timeout: Duration = .seconds(15), maximumBodySize: Int = 5_000_000,
+        observers: [any PathConfigurationObserver] = []
     ) {
+        observation = observers.isEmpty ? nil : ObservationChannel(observers: observers)
         self.sources = sources
         self.options = options
         self.cache = cache
@@ -206,7 +215,9 @@ public actor PathConfigurationLoader {
 
     private func report(_ kind: PathConfigurationReport.Kind, _ source: PathConfigurationSource, _ message: String) {
         if reports.count >= Self.maximumReports { reports.removeFirst(reports.count - Self.maximumReports + 1) }
-        reports.append(PathConfigurationReport(kind: kind, source: source, message: message))
+        let report = PathConfigurationReport(kind: kind, source: source, message: message)
+        reports.append(report)
+        observation?.send(report)
     }
 
     // MARK: - Server
