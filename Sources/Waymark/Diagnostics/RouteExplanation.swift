@@ -90,6 +90,15 @@ extension RouteTable {
     ///   - string: The URL or route string.
     ///   - nearest: How many scope exclusions, and how many failed templates, to list.
     public func explain(_ string: String, nearest: Int = 5) -> RouteExplanation {
+        explain(string, nearest: nearest, templates: nil)
+    }
+
+    /// Every registration's template, parsed: for a caller that explains many links
+    /// (``LinkHealthReport``), which would otherwise parse each template again for every link.
+    func parsedTemplates() -> [RouteTemplate] { (0..<core.routeCount).map(core.template(of:)) }
+
+    /// ``explain(_:nearest:)`` with the templates of ``parsedTemplates()``, or parsing each when `nil`.
+    func explain(_ string: String, nearest: Int, templates: [RouteTemplate]?) -> RouteExplanation {
         let lookup = candidates(string)
         guard let url = lookup.url,
             lookup.outcome == .matched || lookup.outcome == .unmatched || lookup.outcome == .refused
@@ -117,12 +126,14 @@ extension RouteTable {
         }
         var excluded: [RouteExplanation.Attempt] = []
         var failures: [RouteExplanation.Attempt] = []
+        // Decoded once: every probe reads them.
+        let segments = url.pathSegments
         for index in 0..<core.routeCount {
             let entryScopes = core.scopes(of: index)
-            let template = core.template(of: index)
+            let template = templates?[index] ?? core.template(of: index)
             guard let scope = scopes.first(where: { entryScopes.contains($0) }) else {
                 guard matched.isEmpty || excluded.count < nearest else { continue }
-                let probes = template.variants.map { (variant: $0, result: probe($0, url)) }
+                let probes = template.variants.map { (variant: $0, result: probe($0, url, segments)) }
                 // The variant the route would have matched with: its most specific, as in the search.
                 if let variant = probes.filter({ $0.result.failure == nil }).map(\.variant)
                     .min(by: { Specificity($0) < Specificity($1) })
@@ -148,7 +159,7 @@ extension RouteTable {
                 continue
             }
             guard matched.isEmpty else { continue }
-            let probes = template.variants.map { (variant: $0, result: probe($0, url)) }
+            let probes = template.variants.map { (variant: $0, result: probe($0, url, segments)) }
             if let nearMiss = nearestVariant(index, template, probes, url, scope: scope, exclusion: nil) {
                 failures.append(nearMiss)
             }
@@ -175,7 +186,7 @@ extension RouteTable {
         return registrations.compactMap { index in
             guard index >= 0 && index < core.routeCount else { return nil }
             let template = core.template(of: index)
-            let probes = template.variants.map { (variant: $0, result: probe($0, url)) }
+            let probes = template.variants.map { (variant: $0, result: probe($0, url, url.pathSegments)) }
             return nearestVariant(
                 index, template, probes, url, scope: core.scopes(of: index).first ?? .appAny, exclusion: nil)
         }
@@ -267,10 +278,11 @@ extension RouteTable {
     }
 
     /// How far a variant gets along the URL's segments, and why it stops.
-    private func probe(_ variant: RouteTemplate.Variant, _ url: RouteURL) -> Probe {
-        let segments = url.pathSegments
+    ///
+    /// - Parameter segments: `url.pathSegments`, decoded once by the caller.
+    private func probe(_ variant: RouteTemplate.Variant, _ url: RouteURL, _ segments: [String]) -> Probe {
         for (position, segment) in variant.segments.enumerated() {
-            if segment.isCatchAll { return matchedPath(variant, url, count: segments.count) }
+            if segment.isCatchAll { return matchedPath(variant, url, segments, count: segments.count) }
             guard position < segments.count else {
                 return Probe(
                     count: position,
@@ -332,18 +344,20 @@ extension RouteTable {
                     ? "the template ends with '/', the URL does not" : "the URL ends with '/', the template does not"
             )
         }
-        return matchedPath(variant, url, count: segments.count)
+        return matchedPath(variant, url, segments, count: segments.count)
     }
 
     /// The probe of a variant whose path matches: it fails on the first query or fragment
     /// requirement the URL does not meet, saying which and what it must be (never the value the
     /// link carried).
-    private func matchedPath(_ variant: RouteTemplate.Variant, _ url: RouteURL, count: Int) -> Probe {
+    private func matchedPath(_ variant: RouteTemplate.Variant, _ url: RouteURL, _ segments: [String], count: Int)
+        -> Probe
+    {
         var unused: [RouteParameters.Parameter] = []
         if !variant.catchAllSuffix.isEmpty {
             var work = 0
             if let failure = CatchAllSuffix.check(
-                variant, url.pathSegments, caseInsensitive: options.caseInsensitivePaths, types: core.parameterTypes,
+                variant, segments, caseInsensitive: options.caseInsensitivePaths, types: core.parameterTypes,
                 into: &unused, work: &work)
             {
                 return Probe(count: variant.catchAllPosition ?? count, failure: failure.reason)

@@ -47,6 +47,8 @@ public struct RoutePreview: Sendable, CustomStringConvertible {
     /// The filters and features resolving will ask, in order (`filter 'signed-in'`,
     /// `feature 'pro'`): each may still change the answer.
     public let pendingChecks: [String]
+    /// For ``Outcome/limitExceeded``: the limit the link is over.
+    public private(set) var exceededLimit: RouteLimits.Limit? = nil
 
     /// Whether a route of the app opens the link (now, or once the user confirms): the answer for
     /// `application(_:open:options:)`. `false` for a link only the default route would take, so
@@ -75,7 +77,9 @@ extension RouteResolver {
     private func unobservedPreview(_ string: String, origin: RouteOrigin?) -> RoutePreview {
         let lookup = table.lookup(string)
         if lookup.outcome == .limitExceeded {
-            return RoutePreview(outcome: .limitExceeded, request: nil, reason: lookup.reason, pendingChecks: [])
+            return RoutePreview(
+                outcome: .limitExceeded, request: nil, reason: lookup.reason, pendingChecks: [],
+                exceededLimit: lookup.exceededLimit)
         }
         guard let url = lookup.url, lookup.outcome != .invalid else {
             return RoutePreview(outcome: .invalid, request: nil, reason: lookup.reason, pendingChecks: [])
