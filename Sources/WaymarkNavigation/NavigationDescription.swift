@@ -16,17 +16,29 @@ public enum NavigationDescription {
 
     /// The names of a stack as descriptions show them: all of them, or for a stack longer than
     /// ``maximumStackShown``, the first ``stackHead``, `… N more …`, and the last ``stackTail``.
-    public static func stackNames<R: Route>(_ stack: [R]) -> [String] {
-        guard stack.count > maximumStackShown else { return stack.map(\.name) }
-        return stack.prefix(stackHead).map(\.name) + ["… \(stack.count - stackHead - stackTail) more …"]
-            + stack.suffix(stackTail).map(\.name)
+    ///
+    /// - Parameter redacted: Whether each route's values show as `<private>` (`product(<private>)`),
+    ///   as in a log line (`ValueRedaction.redactingValues(inRouteName:)`).
+    public static func stackNames<R: Route>(_ stack: [R], redacted: Bool) -> [String] {
+        let name = { (route: R) in redacted ? ValueRedaction.redactingValues(inRouteName: route.name) : route.name }
+        guard stack.count > maximumStackShown else { return stack.map(name) }
+        return stack.prefix(stackHead).map(name) + ["… \(stack.count - stackHead - stackTail) more …"]
+            + stack.suffix(stackTail).map(name)
     }
 
+    /// The names of a stack as descriptions show them, values shown: ``stackNames(_:redacted:)``.
+    public static func stackNames<R: Route>(_ stack: [R]) -> [String] { stackNames(stack, redacted: false) }
+
     /// `home › product(42) ⟫ sheet: account.orders › account.order(…)`.
-    public static func describe<R: Route>(_ state: NavigationState<R>) -> String {
-        var text = ([state.root.name] + stackNames(state.stack)).joined(separator: " › ")
+    public static func describe<R: Route>(_ state: NavigationState<R>) -> String { describe(state, redacted: false) }
+
+    /// `home › product(42) ⟫ sheet: account.orders › account.order(…)`; with `redacted`,
+    /// `home › product(<private>) ⟫ …`, as a ``Router`` logs it.
+    public static func describe<R: Route>(_ state: NavigationState<R>, redacted: Bool) -> String {
+        let root = redacted ? ValueRedaction.redactingValues(inRouteName: state.root.name) : state.root.name
+        var text = ([root] + stackNames(state.stack, redacted: redacted)).joined(separator: " › ")
         if let presentation = state.presentation {
-            text += " ⟫ \(styleName(presentation.style)): " + describe(presentation.state)
+            text += " ⟫ \(styleName(presentation.style)): " + describe(presentation.state, redacted: redacted)
         }
         return text
     }

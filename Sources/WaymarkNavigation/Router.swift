@@ -141,7 +141,7 @@ public final class Router<R: Route> {
         let (behavior, found) = NavigationBehavior.resolve(route, properties: properties)
         for problem in found {
             problems.append("\(route.name): \(problem)")
-            logger.warning("navigation[\(name)]: \(route.name): \(problem)")
+            logger.warning("navigation[\(name)]: \(Self.logName(route)): \(problem)")
         }
         // Before the UI exists, nothing is asked: the policy decides about a screen that is there.
         let decision = isReady ? await policy?.decide(route, in: state) ?? .ready : .deferred
@@ -153,18 +153,18 @@ public final class Router<R: Route> {
             // route is kept and shown later, and the result says `.deferred`.
             deferred.append(Deferred(route: route, behavior: behavior, root: root, intermediate: intermediate))
             deferredSince.append(start)
-            logger.debug("navigation[\(name)]: deferred \(route.name) (\(deferred.count) waiting)")
+            logger.debug("navigation[\(name)]: deferred \(Self.logName(route)) (\(deferred.count) waiting)")
         case .cancelled(let reason):
             // The app's own policy chose this (a payment sheet is up, say), and the result carries
             // the reason: the app working as designed.
-            logger.debug("navigation[\(name)]: \(decision) \(route.name): \(reason)")
+            logger.debug("navigation[\(name)]: \(decision) \(Self.logName(route)): \(reason)")
         case .userCancelled:
             // The user's choice.
-            logger.debug("navigation[\(name)]: the user cancelled \(route.name)")
+            logger.debug("navigation[\(name)]: the user cancelled \(Self.logName(route))")
         case .unsupported(let reason):
             // A link reached a screen this app cannot show here, and is dropped for good: a link
             // published for a screen the build or device lacks, which someone may need to act on.
-            logger.notice("navigation[\(name)]: \(decision) \(route.name): \(reason)")
+            logger.notice("navigation[\(name)]: \(decision) \(Self.logName(route)): \(reason)")
         }
         observation?.send(
             RoutingEvent(
@@ -255,7 +255,7 @@ public final class Router<R: Route> {
         var next = state
         body(&next)
         guard next != state else {
-            logger.trace("navigation[\(name)]: \(action) \(route?.name ?? ""): no change")
+            logger.trace("navigation[\(name)]: \(action) \(route.map(Self.logName) ?? ""): no change")
             return
         }
         withoutLogging { state = next }
@@ -270,10 +270,14 @@ public final class Router<R: Route> {
         loggingSuspended = false
     }
 
+    /// A route as log lines name it: its values as `<private>` (`product(<private>)`), for a route
+    /// opened from a link carries the link's values.
+    private static func logName(_ route: R) -> String { ValueRedaction.redactingValues(inRouteName: route.name) }
+
     private func log(_ action: String, _ route: R?) {
         guard !loggingSuspended else { return }
         logger.debug(
-            "navigation[\(name)]: \(action)\(route.map { " \($0.name)" } ?? "") → \(NavigationDescription.describe(state))"
+            "navigation[\(name)]: \(action)\(route.map { " " + Self.logName($0) } ?? "") → \(NavigationDescription.describe(state, redacted: true))"
         )
     }
 }

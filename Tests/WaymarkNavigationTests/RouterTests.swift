@@ -51,10 +51,10 @@ final class ScriptedPolicy: PresentationPolicy {
         router.dismiss()
         #expect(
             recorder.messages == [
-                "debug: navigation[main]: apply push product(1) → home › product(1)",
-                "debug: navigation[main]: apply sheet(withStack: true) cart → home › product(1) ⟫ sheet: cart",
+                "debug: navigation[main]: apply push product(<private>) → home › product(<private>)",
+                "debug: navigation[main]: apply sheet(withStack: true) cart → home › product(<private>) ⟫ sheet: cart",
                 "trace: navigation[main]: pop : no change",
-                "debug: navigation[main]: dismiss → home › product(1)",
+                "debug: navigation[main]: dismiss → home › product(<private>)",
             ])
     }
 

@@ -5,6 +5,7 @@ import Testing
 import Waymark
 import WaymarkLogging
 import WaymarkMetrics
+import WaymarkNavigation
 
 /// A secret in a link never reaches a log line or a metric label: in a path parameter, a query
 /// value, a fragment, a user part, an unknown segment, behind a control character or past a
@@ -79,5 +80,38 @@ import WaymarkMetrics
         #expect(level == .error)
         await observer.eventsDropped(3)
         #expect(log.text.contains("waymark.dropped=3"))
+    }
+
+    @MainActor @Test func aRouterLogsRouteNamesWithoutTheirValues() async {
+        let log = CapturedLog()
+        let router = Router(root: NavigationAndLoaderEventTests.Screen.home, logger: log.logger(), isReady: false)
+        await router.open(.product(id: 4711))
+        router.isReady = true
+        router.apply(.product(id: 4712))
+        #expect(!log.text.contains("471"), "\(log.text)")
+        #expect(log.text.contains("product(<private>)"))
+    }
+
+    @Test(arguments: [
+        ("product(42)", "product(<private>)"), ("account.order(7)", "account.order(<private>)"), ("home", "home"),
+        ("item(Item(id: 1, title: \"Shoes\"))", "item(<private>)"), ("a(1).b(2)", "a(<private>).b(<private>)"),
+        ("broken(1", "broken(<private>)"),
+    ])
+    func aRouteNameKeepsItsCasesAndLosesItsValues(name: String, logged: String) {
+        #expect(ValueRedaction.redactingValues(inRouteName: name) == logged)
+    }
+
+    @Test(arguments: [
+        (
+            "segment 1 is \"p\", the template expects 'product'", false,
+            "segment 1 is <private>, the template expects 'product'"
+        ),
+        ("a \"x\" and \"y\" end", false, "a <private> end"),
+        ("path segment 2 ('sekrit') is not valid UTF-8", true, "path segment 2 (<private>) is not valid UTF-8"),
+        ("odd \"sekrit", false, "odd <private>"),
+        ("no quotes", false, "no quotes"),
+    ])
+    func aReasonLosesWhatTheLinkCarried(reason: String, singleQuotes: Bool, redacted: String) {
+        #expect(ValueRedaction.redactingQuotedText(in: reason, singleQuotes: singleQuotes) == redacted)
     }
 }

@@ -146,7 +146,7 @@ extension RouteMatch: CustomStringConvertible, CustomDebugStringConvertible {
 extension ValueRedaction {
     /// A routing reason with the text a link carried replaced by ``placeholder``: everything from
     /// the first quote mark to the last (a value may hold quote marks itself, so no pair is
-    /// trusted), where Waymark's reasons quote what came from the link. Double quotes always
+    /// trusted; a lone one redacts to the end), where Waymark's reasons quote what came from the link. Double quotes always
     /// (`segment 1 is "p"`); single quotes too when `singleQuotes` is `true`, for the reasons of
     /// invalid links, which quote a segment that way (explain's reasons quote the *template* in
     /// single quotes, which stays).
@@ -155,6 +155,32 @@ extension ValueRedaction {
         guard let first = reason.firstIndex(where: isQuote), let last = reason.lastIndex(where: isQuote) else {
             return reason
         }
-        return String(reason[..<first]) + placeholder + String(reason[reason.index(after: last)...])
+        // A lone quote mark opens a value that runs to the end.
+        let end = last == first ? reason.endIndex : reason.index(after: last)
+        return String(reason[..<first]) + placeholder + String(reason[end...])
+    }
+}
+
+extension ValueRedaction {
+    /// A route name (``Route/name``) with its associated values as ``placeholder``: `product(42)` →
+    /// `product(<private>)`, `account.order(7)` → `account.order(<private>)`, `home` → `home`. A
+    /// route opened from a link carries the link's values, and a log line names routes.
+    public static func redactingValues(inRouteName name: String) -> String {
+        var depth = 0
+        var kept = ""
+        for character in name {
+            switch character {
+            case "(":
+                if depth == 0 { kept += "(" + placeholder }
+                depth += 1
+            case ")" where depth > 0:
+                depth -= 1
+                if depth == 0 { kept += ")" }
+            default:
+                if depth == 0 { kept.append(character) }
+            }
+        }
+        if depth > 0 { kept += ")" }
+        return kept
     }
 }
