@@ -50,6 +50,8 @@ LIBRARY_MODULES = [
     "WaymarkNavigation",
     "WaymarkSwiftUI",
     "WaymarkAssociatedDomains",
+    "WaymarkLogging",
+    "WaymarkMetrics",
     "WaymarkTesting",
     "WaymarkCLI",
 ]
@@ -60,6 +62,7 @@ TEST_MODULES = [
     "WaymarkAssociatedDomainsTests",
     "WaymarkCLITests",
     "WaymarkTestingTests",
+    "WaymarkObservationTests",
 ]
 
 
