@@ -3,7 +3,7 @@ public import Waymark
 public import WaymarkPathConfiguration
 
 /// Counts routing events and path-configuration reports with swift-metrics: register it where
-/// ``LoggingObserver``-style observers go (`RouteResolverBuilder.addObserver(_:)`, a `Router`'s
+/// `LoggingObserver`-style observers go (`RouteResolverBuilder.addObserver(_:)`, a `Router`'s
 /// `observation`, a typed table's `observed(by:capacity:includesURLs:)`, a loader's `observers`).
 ///
 /// | metric | kind | dimensions |

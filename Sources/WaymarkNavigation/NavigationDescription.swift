@@ -17,8 +17,10 @@ public enum NavigationDescription {
     /// The names of a stack as descriptions show them: all of them, or for a stack longer than
     /// ``maximumStackShown``, the first ``stackHead``, `… N more …`, and the last ``stackTail``.
     ///
-    /// - Parameter redacted: Whether each route's values show as `<private>` (`product(<private>)`),
-    ///   as in a log line (`ValueRedaction.redactingValues(inRouteName:)`).
+    /// - Parameters:
+    ///   - stack: The routes, bottom first.
+    ///   - redacted: Whether each route's values show as `<private>` (`product(<private>)`), as in a
+    ///     log line (`ValueRedaction.redactingValues(inRouteName:)`).
     public static func stackNames<R: Route>(_ stack: [R], redacted: Bool) -> [String] {
         let name = { (route: R) in redacted ? ValueRedaction.redactingValues(inRouteName: route.name) : route.name }
         guard stack.count > maximumStackShown else { return stack.map(name) }

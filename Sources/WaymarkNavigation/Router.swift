@@ -36,7 +36,7 @@ public final class Router<R: Route> {
     /// Problems found in path properties (unknown values), most recent last.
     public private(set) var problems: [String] = []
     @ObservationIgnored private var logger: Logger
-    /// Where ``open(_:properties:root:intermediate:)`` sends a ``RoutingEvent`` (source `router`,
+    /// Where ``open(_:properties:root:intermediate:)`` sends a `RoutingEvent` (source `router`,
     /// the policy's answer as the outcome), and where a deferred route sends one (source
     /// `deferred`, the wait as the duration) when it finally shows. `nil`: no events. Give it a
     /// resolver's channel (`router.observation = resolver.observation`) to keep one ordered stream,

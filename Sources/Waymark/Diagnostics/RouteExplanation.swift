@@ -90,15 +90,15 @@ extension RouteTable {
     ///   - string: The URL or route string.
     ///   - nearest: How many scope exclusions, and how many failed templates, to list.
     public func explain(_ string: String, nearest: Int = 5) -> RouteExplanation {
-        explain(string, nearest: nearest, templates: nil)
+        explanation(of: string, nearest: nearest, templates: nil)
     }
 
     /// Every registration's template, parsed: for a caller that explains many links
     /// (``LinkHealthReport``), which would otherwise parse each template again for every link.
     func parsedTemplates() -> [RouteTemplate] { (0..<core.routeCount).map(core.template(of:)) }
 
-    /// ``explain(_:nearest:)`` with the templates of ``parsedTemplates()``, or parsing each when `nil`.
-    func explain(_ string: String, nearest: Int, templates: [RouteTemplate]?) -> RouteExplanation {
+    /// `explain(_:nearest:)` with the templates of `parsedTemplates()`, or parsing each when `nil`.
+    func explanation(of string: String, nearest: Int, templates: [RouteTemplate]?) -> RouteExplanation {
         let lookup = candidates(string)
         guard let url = lookup.url,
             lookup.outcome == .matched || lookup.outcome == .unmatched || lookup.outcome == .refused

@@ -13,7 +13,7 @@
 /// Each link is answered by ``RouteResolver/preview(_:origin:)-(String,_)``: the rules matching
 /// alone decides (limits, invalid links, refused schemes and domains, internal-only routes,
 /// confirmation, the default route), not the app's filters, features or destinations, which run
-/// in the app. A link that did not open a route is explained (``RouteTable/explain(_:nearest:)``),
+/// in the app. A link that did not open a route is explained (``RouteTable/explain(_:nearest:)-(String,_)``),
 /// once for all the links of its shape: links that differ only by a number in a segment get the
 /// same explanation once values are redacted, when the table's templates cannot tell such numbers
 /// apart (no digit in a literal, no custom type, no pattern segment); otherwise once per distinct
@@ -198,7 +198,7 @@ public struct LinkHealthReport: Sendable {
         let memory = (options.showValues ? nil : url.flatMap(shape.key(of:))) ?? link
         if let known = explained[memory] { return known }
         explanations += 1
-        let explanation = resolver.table.explain(link, nearest: 1, templates: templates)
+        let explanation = resolver.table.explanation(of: link, nearest: 1, templates: templates)
         let attempt = explanation.attempts.first { !$0.matched }
         let reason = attempt?.failure ?? fallback ?? explanation.reason ?? "no route matches"
         let answer = Explained(

@@ -5,7 +5,7 @@
 ///
 /// Every way of opening a link gives one event: ``RouteResolver/resolve(_:origin:)-(String,_)``,
 /// ``RouteResolver/resolveConfirmed(_:)``, ``RouteResolver/preview(_:origin:)-(String,_)``, a
-/// ``TypedRouteTable`` made ``TypedRouteTable/observed(by:capacity:)``, and a `Router`'s open (and
+/// ``TypedRouteTable`` made ``TypedRouteTable/observed(by:capacity:includesURLs:)``, and a `Router`'s open (and
 /// its deferred routes when they finally show). ``source`` says which.
 ///
 /// ``fields`` is the event as documented key–value pairs, the one form that logs, metrics and

@@ -1,6 +1,6 @@
 extension TypedRouteTable {
     /// The same table, with observers: every ``resolve(_:origin:)-(String,_)`` (and so
-    /// ``route(for:origin:)``) gives them one ``RoutingEvent`` of source
+    /// ``route(for:origin:)-(String,_)``) gives them one ``RoutingEvent`` of source
     /// ``RoutingEvent/Source/typedTable``.
     ///
     /// The outcome is ``RoutingStatus/handled`` when a case opened, ``RoutingStatus/invalid`` when

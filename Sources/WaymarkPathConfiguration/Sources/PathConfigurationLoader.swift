@@ -74,9 +74,15 @@ public actor PathConfigurationLoader {
 
     /// Creates a loader; nothing is read until ``load()``.
     ///
-    /// - Parameter observers: Given every report (applied, failed and why, cache ignored or not
-    ///   written, not modified, superseded) as it happens, in order, on a task of their own: a slow
-    ///   observer loses reports (counted), it never delays loading.
+    /// - Parameters:
+    ///   - sources: The sources, in order (see the type's documentation).
+    ///   - options: How documents are read.
+    ///   - cache: Where server answers are cached.
+    ///   - timeout: How long a server request may take, in all.
+    ///   - maximumBodySize: The largest document accepted, in bytes.
+    ///   - observers: Given every report (applied, failed and why, cache ignored or not written,
+    ///     not modified, superseded) as it happens, in order, on a task of their own: a slow
+    ///     observer loses reports (counted), it never delays loading.
     public init(
         sources: [PathConfigurationSource], options: PathConfiguration.Options = PathConfiguration.Options(),
         cache: PathConfigurationCache = PathConfigurationCache(directory: PathConfigurationCache.defaultDirectory),
