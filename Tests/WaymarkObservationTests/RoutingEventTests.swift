@@ -149,3 +149,49 @@ import WaymarkNavigation
         #expect(events[2].loggableValues.isEmpty)
     }
 }
+
+/// A route file marks loggable values as a builder does, and says what is wrong with the field.
+@Suite struct RouteFileLoggableTests {
+    static func file(_ loggable: String) throws -> RouteFile {
+        try RouteFile(
+            data: Data(
+                """
+                {"schemes": ["shop"], "routes": [
+                  {"name": "product", "template": "product/:id<int>", "loggable": \(loggable)},
+                  {"name": "signIn", "template": "sign-in/:token"}
+                ]}
+                """.utf8), source: "routes.json")
+    }
+
+    @Test func aRouteFileMarksValuesLoggable() async throws {
+        for (loggable, values) in [("[\"id\"]", ["id=42"]), ("true", ["id=42", "ref=mail"]), ("false", [])] {
+            var builder = try Self.file(loggable).makeBuilder()
+            let recorder = EventRecorder()
+            builder.addObserver(recorder)
+            let resolver = try builder.build()
+            _ = await resolver.resolve("shop://product/42?ref=mail")
+            _ = await resolver.resolve("shop://sign-in/abc")
+            await resolver.observation?.drain()
+            let events = await recorder.events
+            #expect(events[0].loggableValues.map { "\($0.name)=\($0.value)" } == values, "\(loggable)")
+            #expect(events[1].loggableValues.isEmpty)
+        }
+        #expect(try Self.file("[\"id\", \"ref\"]").routes[0].loggableNames == ["id", "ref"])
+        #expect(try Self.file("true").routes[0].logsEveryValue)
+    }
+
+    @Test(arguments: [
+        ("3", "loggable: must be true (every value of the route) or a list of parameter and query names, not 3"),
+        ("[\"id\", 7]", "loggable[1]: must be a non-empty parameter or query name, not 7"),
+        ("[\"\"]", "loggable[0]: must be a non-empty parameter or query name, not \"\""),
+    ])
+    func aWrongLoggableFieldIsNamed(loggable: String, message: String) throws {
+        do {
+            _ = try Self.file(loggable)
+            Issue.record("\(loggable) was accepted")
+        } catch let error as RouteFileError {
+            let text = error.diagnostics.map(\.description).joined(separator: "\n")
+            #expect(text.contains(message), "\(text)")
+        }
+    }
+}

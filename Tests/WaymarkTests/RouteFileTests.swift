@@ -110,7 +110,7 @@ import Waymark
         Case(
             label: "unknown route field", json: #"{"routes": [{"name": "p", "template": "a", "tmpl": "b"}]}"#,
             messages: [
-                #"routes[0] (p): error: unknown field "tmpl"; a route has name, template, scopes, priority, internal, requiresConfirmation, properties, query, routingType, description"#
+                #"routes[0] (p): error: unknown field "tmpl"; a route has name, template, scopes, priority, internal, requiresConfirmation, properties, query, routingType, loggable, description"#
             ]),
         Case(
             label: "unknown default", json: #"{"routes": [{"name": "p", "template": "a"}], "default": "home"}"#,

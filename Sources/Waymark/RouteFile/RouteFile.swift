@@ -59,6 +59,18 @@ public struct RouteFile: Sendable {
         /// `waymark navigate` applies it; path properties that ask for a presentation only decide
         /// for routes that leave it at `push`.
         public let routingType: RoutingType
+        /// Which of its values may appear in routing events, logs and analytics (`"loggable"`:
+        /// `true` for every value, or a list of parameter and query names); none when omitted.
+        let loggable: LoggableValues
+
+        /// Whether every value of the route may appear in routing events (`"loggable": true`).
+        public var logsEveryValue: Bool { loggable == .all }
+        /// The parameters and query items whose values may appear in routing events
+        /// (`"loggable": ["id"]`), sorted; empty for none or for every value.
+        public var loggableNames: [String] {
+            if case .names(let names) = loggable { return names.sorted() }
+            return []
+        }
 
         /// The route's fields as ``RouteOption``s, as every registration form takes them.
         ///
@@ -71,6 +83,11 @@ public struct RouteFile: Sendable {
             if requiresConfirmation { options.append(.requiresConfirmation) }
             if !properties.isEmpty { options.append(.properties(properties)) }
             if !alsoMatches.isEmpty { options.append(.alsoMatches(alsoMatches)) }
+            switch loggable {
+            case .none: break
+            case .all: options.append(.loggable)
+            case .names(let names): options.append(RouteOption(kind: .loggable(.names(names))))
+            }
             return options
         }
     }

@@ -8,7 +8,7 @@ enum RouteFileLoader {
     ]
     static let routeKeys = [
         "name", "template", "scopes", "priority", "internal", "requiresConfirmation", "properties", "query",
-        "routingType", "description",
+        "routingType", "loggable", "description",
     ]
     static let optionKeys = ["caseInsensitivePaths", "strictTrailingSlash"]
     /// The most templates one route may list: each is a registration (as for a typed case,
@@ -268,11 +268,30 @@ enum RouteFileLoader {
             }
         case let other?: fail("must be a string, not \(other.quoted())", "routingType")
         }
+        var loggable = LoggableValues.none
+        switch object["loggable"] {
+        case nil, .bool(false)?: break
+        case .bool(true)?: loggable = .all
+        case .array(let items)?:
+            var names: Set<String> = []
+            for (index, item) in items.enumerated() {
+                guard case .string(let itemName) = item, !itemName.isEmpty else {
+                    fail("must be a non-empty parameter or query name, not \(item.quoted())", "loggable[\(index)]")
+                    continue
+                }
+                names.insert(itemName)
+            }
+            loggable = .names(names)
+        case let other?:
+            fail(
+                "must be true (every value of the route) or a list of parameter and query names, not \(other.quoted())",
+                "loggable")
+        }
         guard valid, let name, let template = templates.first else { return nil }
         return RouteFile.Route(
             name: name, pattern: template.pattern, template: template, alsoMatches: Array(templates.dropFirst()),
             scopes: scopes, priority: priority, isInternal: isInternal, requiresConfirmation: requiresConfirmation,
-            properties: properties, query: query, routingType: routingType)
+            properties: properties, query: query, routingType: routingType, loggable: loggable)
     }
 
     /// A route's `"query"`: an object from query name to type (`"int"`, `"string?"`), read in the
