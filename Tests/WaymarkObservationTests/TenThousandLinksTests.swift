@@ -46,6 +46,10 @@ import WaymarkMetrics
                 counter.values.reduce(0, +)
         }
         #expect(counted == expected)
+        // Bounded by construction: one series per (outcome, route) the generator's kinds make, never
+        // one per link, though every link differs.
+        #expect(metrics.counters(label: "waymark_links").count == expected.count)
+        #expect(metrics.timers(label: "waymark_link_duration").count <= Set(SecretShop.kinds.map(\.routeLabel)).count)
         #expect(metrics.timers(label: "waymark_link_duration").reduce(0) { $0 + $1.values.count } == links.count)
 
         let lines = log.lines

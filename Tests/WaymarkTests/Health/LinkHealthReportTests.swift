@@ -122,6 +122,24 @@ import WaymarkTestSupport
         #expect(TrafficLine.read(line, base: "https://shop.example.com") == nil)
     }
 
+    /// The family around the line formats: lines built from the characters the readers look for
+    /// (quotes, brackets, digits, spaces, methods, `HTTP/`), of growing length. Nothing traps, and
+    /// a link read is always a part of its line (or the base and a part): a reader never makes up
+    /// text.
+    @Test func generatedLinesOfEveryShapeAreReadWithoutSurprises() throws {
+        var random = SplitMix64(seed: 36_036)
+        let pieces = ["\"", " ", "[", "]", "7", "42 ", "GET ", "/p/1", " HTTP/1.1", "shop://x", "\t", "#", "-"]
+        for length in [1, 10, 100, 1_000] {
+            for _ in 0..<200 {
+                let line = (0..<length).map { _ in pieces[Int(random.next() % UInt64(pieces.count))] }.joined()
+                guard let read = TrafficLine.read(line, base: "https://b") else { continue }
+                #expect(read.count >= 0)
+                let link = read.link.hasPrefix("https://b/") ? String(read.link.dropFirst(9)) : read.link
+                #expect(line.contains(link), "\(line) → \(read.link)")
+            }
+        }
+    }
+
     @Test func aCountOfEighteenDigitsSaturatesAndNeverTraps() throws {
         let report = try Self.report(Array(repeating: "999999999999999999 shop://product/1", count: 20))
         #expect(report.links == Int.max)
