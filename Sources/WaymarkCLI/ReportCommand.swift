@@ -13,7 +13,7 @@ struct ReportCommand: ParsableCommand {
             Reads links one per line from the files given (none, or '-': standard input), in bounded \
             memory: a URL; 'COUNT URL' (a count, spaces, the URL); or a web server's access-log line \
             (common or combined format), whose request path is read as a universal link of --base \
-            (default: https:// and the route file's first domain). Blank lines and '#' comments are \
+            (default: the route file's first domain that is not a wildcard). Blank lines and '#' comments are \
             skipped. Each link is answered as 'waymark resolve' would before the app's own filters run \
             (a preview), and every link that did not open a route is grouped by the nearest template \
             and the reason 'waymark explain' gives. Prints the links per outcome and per route, the \
@@ -45,7 +45,7 @@ struct ReportCommand: ParsableCommand {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "What access-log paths are links of (default: https:// and the route file's first domain).",
+            "What access-log paths are links of (default: the route file's first domain that is not a wildcard).",
             valueName: "url"))
     var base: String?
 
@@ -66,9 +66,14 @@ struct ReportCommand: ParsableCommand {
             printError("\(routeSource.sourceName): \(error.message)")
             throw ExitCode(1)
         }
+        // The route file's first domain that names one host (a wildcard names none), as the
+        // server that wrote the log: its scheme, host and port; a request target holds the path.
+        let firstHost = file.domainBases.first { !$0.host.hasPrefix("*") }.map { domain in
+            "\(domain.scheme)://\(domain.host)" + (domain.port.map { ":\($0)" } ?? "")
+        }
         var report = LinkHealthReport(
-            resolver: resolver, options: LinkHealthReport.Options(top: top, showValues: showValues, accessLogBase: base)
-        )
+            resolver: resolver,
+            options: LinkHealthReport.Options(top: top, showValues: showValues, accessLogBase: base ?? firstHost))
         var progress = ProgressBar(enabled: !noProgress && isatty(STDERR_FILENO) != 0)
         for path in files.isEmpty ? ["-"] : files {
             var source = try URLSource(path: path)

@@ -89,6 +89,18 @@
             #expect(output.standardOutput.contains("    e.g. shop://p/4?token=sekritA"))
         }
 
+        /// Access-log paths are links of the route file's first domain, or of `--base`.
+        @Test func accessLogPathsAreLinksOfTheFirstDomainOrOfBase() throws {
+            let line = #"203.0.113.9 - - [29/Nov/2026:01:00:00 +0000] "GET /product/3 HTTP/1.1" 200 512 "-" "-""#
+            let path = try CommandRunner.temporaryFile(line + "\n", name: "access.log")
+            let own = try CommandRunner.run(["report", "--json", "--show-values", path])
+            #expect(own.standardOutput.contains(#""outcomes":[{"outcome":"opens","count":1}]"#))
+            let other = try CommandRunner.run([
+                "report", "--json", "--show-values", "--base", "https://other.example/", path,
+            ])
+            #expect(other.standardOutput.contains(#""example":"https://other.example/product/3""#))
+        }
+
         @Test func noProgressIsDrawnIntoAPipe() throws {
             let lines = (0..<200_000).map { "shop://product/\($0)" }.joined(separator: "\n")
             let path = try CommandRunner.temporaryFile(lines, name: "many.txt")

@@ -33,8 +33,9 @@ public struct LinkHealthReport: Sendable {
         /// Show the values links carried in reasons, and one example link per group. Off by default:
         /// traffic may hold sign-in links.
         public var showValues: Bool
-        /// What an access-log line's path is a link of: `https://shop.example.com`. `nil`: the
-        /// resolver's first domain, over `https`.
+        /// What an access-log line's path is a link of: `https://shop.example.com` (a request
+        /// target already holds any base path). `nil`: `https://` and the alphabetically first of
+        /// the table's domains (`waymark report` passes the route file's first domain instead).
         public var accessLogBase: String?
         /// How many groups are counted exactly before the rarest are dropped.
         public var distinctGroups: Int
@@ -123,7 +124,9 @@ public struct LinkHealthReport: Sendable {
         defaultGroups = TopCounts(capacity: options.distinctGroups)
         templates = resolver.table.parsedTemplates()
         shape = LinkShape(templates: templates)
-        base = options.accessLogBase ?? resolver.table.domains.sorted().first.map { "https://" + $0 }
+        // Without its trailing slash: a request target starts with one.
+        let base = options.accessLogBase ?? resolver.table.domains.sorted().first.map { "https://" + $0 }
+        self.base = base.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 }
     }
 
     /// Counts one line: a URL, `COUNT URL`, or a web server's access-log line (common or combined
