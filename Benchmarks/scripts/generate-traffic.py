@@ -2,20 +2,24 @@
 """Generated link traffic for `waymark report` (issue 36): what an app's links look like in logs
 after a campaign, against the embedded example shop (`swift run waymark links`).
 
-    Benchmarks/scripts/generate-traffic.py [LINES] [SEED] > traffic.txt    # default 1000000 36
+    Benchmarks/scripts/generate-traffic.py [LINES] [SEED] [IDS] > traffic.txt    # default 1000000 36 digits
 
 Lines are, in a seeded random mix: plain URLs (60%), `COUNT URL` pairs (20%) and combined-format
 access-log lines of universal links (20%). About 80% of the links open a route; the rest are
 links from old campaigns (`/p/42`, `/produkt/42`, a capital letter), other domains, an
 internal-only route opened from outside, and links over the length limit. Many carry a
-`token=` or `session=` query value, so that a report that leaks values shows it. Ids are random,
-so most failing links are distinct, the worst case for the report's memory of explanations.
+`token=` or `session=` query value, so that a report that leaks values shows it. The ids of failing
+links are random, so most failing links are distinct. With IDS `digits` (the default) they are
+numbers, as most shops' are, and the report explains one link of each shape; with `hex` they are
+hexadecimal tokens, which no shape shares: every failing link is explained anew, the report's worst
+case.
 """
 import random
 import sys
 
 lines = int(sys.argv[1]) if len(sys.argv) > 1 else 1_000_000
 seed = int(sys.argv[2]) if len(sys.argv) > 2 else 36
+ids = sys.argv[3] if len(sys.argv) > 3 else "digits"
 rng = random.Random(seed)
 
 
@@ -40,7 +44,7 @@ def good(base):
 
 
 def broken(base):
-    n = rng.randrange(1, 100_000)
+    n = rng.randrange(1, 100_000) if ids == "digits" else "%06x" % rng.getrandbits(24)
     choice = rng.random()
     if choice < 0.35:
         return f"{base}p/{n}?token={token()}"

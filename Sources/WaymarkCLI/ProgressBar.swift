@@ -45,7 +45,8 @@ struct ProgressBar {
             FileHandle.standardError.write(Data("\r\(count)…".utf8))
             return
         }
-        let percent = min(100, done * 100 / total)
+        // In floating point: `done * 100` would overflow a 32-bit `Int` past 21 MB.
+        let percent = min(100, Int(Double(done) * 100 / Double(total)))
         let filled = percent * 30 / 100
         let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: 30 - filled)
         FileHandle.standardError.write(Data("\r\(bar) \(percent)%  \(count)".utf8))

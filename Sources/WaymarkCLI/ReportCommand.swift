@@ -19,8 +19,9 @@ struct ReportCommand: ParsableCommand {
             and the reason 'waymark explain' gives. Prints the links per outcome and per route, the \
             commonest problems and the links that reached the default route. Values the links carried \
             are shown as <private> unless --show-values is given: traffic may hold sign-in links. A \
-            progress bar is drawn on standard error when it is a terminal. Exit status: 0 when the \
-            input was read, 1 when a file cannot be read.
+            progress bar is drawn on standard error when it is a terminal. Lines are counted apart from blank lines and comments. \
+            Exit status: 0 when the input was read, 1 when a file cannot be read or a line is over 1 MiB \
+            (named on standard error; the report of the other lines is printed).
             """)
 
     @OptionGroup var routeSource: RouteSourceOptions
@@ -75,6 +76,7 @@ struct ReportCommand: ParsableCommand {
             resolver: resolver,
             options: LinkHealthReport.Options(top: top, showValues: showValues, accessLogBase: base ?? firstHost))
         var progress = ProgressBar(enabled: !noProgress && isatty(STDERR_FILENO) != 0)
+        var hadUnreadableLine = false
         for path in files.isEmpty ? ["-"] : files {
             var source = try URLSource(path: path)
             progress.start(file: path)
@@ -82,6 +84,7 @@ struct ReportCommand: ParsableCommand {
                 report.add(line: line)
                 progress.advance(bytes: line.utf8.count + 1)
             }
+            hadUnreadableLine = hadUnreadableLine || source.hadUnreadableLine
         }
         progress.finish()
         let names = (files.isEmpty ? ["-"] : files).map { $0 == "-" ? "standard input" : $0 }
@@ -104,5 +107,8 @@ struct ReportCommand: ParsableCommand {
         } else if html != "-" {
             print(output.text().joined(separator: "\n"))
         }
+        // A line over the line limit was named on standard error and not counted: the report is
+        // printed, and the status says it is not of every line.
+        if hadUnreadableLine { throw ExitCode(1) }
     }
 }

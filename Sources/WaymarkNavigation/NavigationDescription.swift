@@ -20,9 +20,9 @@ public enum NavigationDescription {
     /// - Parameters:
     ///   - stack: The routes, bottom first.
     ///   - redacted: Whether each route's values show as `<private>` (`product(<private>)`), as in a
-    ///     log line (`ValueRedaction.redactingValues(inRouteName:)`).
+    ///     log line (`ValueRedaction.loggableName(of:)`).
     public static func stackNames<R: Route>(_ stack: [R], redacted: Bool) -> [String] {
-        let name = { (route: R) in redacted ? ValueRedaction.redactingValues(inRouteName: route.name) : route.name }
+        let name = { (route: R) in redacted ? ValueRedaction.loggableName(of: route) : route.name }
         guard stack.count > maximumStackShown else { return stack.map(name) }
         return stack.prefix(stackHead).map(name) + ["… \(stack.count - stackHead - stackTail) more …"]
             + stack.suffix(stackTail).map(name)
@@ -37,7 +37,7 @@ public enum NavigationDescription {
     /// `home › product(42) ⟫ sheet: account.orders › account.order(…)`; with `redacted`,
     /// `home › product(<private>) ⟫ …`, as a ``Router`` logs it.
     public static func describe<R: Route>(_ state: NavigationState<R>, redacted: Bool) -> String {
-        let root = redacted ? ValueRedaction.redactingValues(inRouteName: state.root.name) : state.root.name
+        let root = redacted ? ValueRedaction.loggableName(of: state.root) : state.root.name
         var text = ([root] + stackNames(state.stack, redacted: redacted)).joined(separator: " › ")
         if let presentation = state.presentation {
             text += " ⟫ \(styleName(presentation.style)): " + describe(presentation.state, redacted: redacted)

@@ -21,6 +21,9 @@ extension Router where R: URLRoute {
         -> PresentationDecision?
     {
         guard let route = routes.route(for: link, origin: origin) else { return nil }
-        return await open(route)
+        // The table read the link, so it parses; its kind and origin go into the router's event.
+        let kind = try? RouteURL(parsing: link).kind
+        let origin = origin ?? (kind == .internal ? .internal : .external)
+        return await open(route, properties: [:], root: nil, intermediate: [], origin: origin, link: kind)
     }
 }

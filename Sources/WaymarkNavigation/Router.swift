@@ -42,8 +42,10 @@ public final class Router<R: Route> {
     /// resolver's channel (`router.observation = resolver.observation`) to keep one ordered stream,
     /// or a channel of its own (`ObservationChannel(observers: [logObserver])`).
     @ObservationIgnored public var observation: ObservationChannel<RoutingEvent>?
-    /// When each of ``deferred`` arrived, in the same order.
-    @ObservationIgnored private var deferredSince: [ContinuousClock.Instant] = []
+    /// When each of ``deferred`` arrived, from where and by which kind of link, in the same order:
+    /// its event when it shows.
+    @ObservationIgnored private var deferredArrivals:
+        [(since: ContinuousClock.Instant, origin: RouteOrigin, link: RouteURL.Kind?)] = []
 
     /// A route waiting for the UI, with how it will be applied.
     public struct Deferred: Hashable, Sendable {
@@ -130,6 +132,15 @@ public final class Router<R: Route> {
     public func open(
         _ route: R, properties: [String: JSONValue] = [:], root: R? = nil, intermediate: [R] = []
     ) async -> PresentationDecision {
+        await open(route, properties: properties, root: root, intermediate: intermediate, origin: .external, link: nil)
+    }
+
+    /// ``open(_:properties:root:intermediate:)`` for a route read from a link: its origin and kind
+    /// go into the event (``observation``).
+    func open(
+        _ route: R, properties: [String: JSONValue], root: R?, intermediate: [R], origin: RouteOrigin,
+        link: RouteURL.Kind?
+    ) async -> PresentationDecision {
         let start = ContinuousClock.now
         var root = root
         var intermediate = intermediate
@@ -152,7 +163,7 @@ public final class Router<R: Route> {
             // Routine: every link of a cold launch waits here, and a policy defers by design; the
             // route is kept and shown later, and the result says `.deferred`.
             deferred.append(Deferred(route: route, behavior: behavior, root: root, intermediate: intermediate))
-            deferredSince.append(start)
+            deferredArrivals.append((start, origin, link))
             logger.debug("navigation[\(name)]: deferred \(Self.logName(route)) (\(deferred.count) waiting)")
         case .cancelled(let reason):
             // The app's own policy chose this (a payment sheet is up, say), and the result carries
@@ -170,7 +181,7 @@ public final class Router<R: Route> {
             RoutingEvent(
                 source: .router, outcome: RoutingEvent.Outcome(Self.status(of: decision)),
                 routeName: RoutingEvent.caseName(of: route),
-                template: nil, origin: .external, linkKind: nil, duration: ContinuousClock.now - start))
+                template: nil, origin: origin, linkKind: link, duration: ContinuousClock.now - start))
         return decision
     }
 
@@ -189,17 +200,17 @@ public final class Router<R: Route> {
     /// ``isReady`` is `false` it does nothing: there is no UI yet, and the routes keep waiting for it.
     public func presentationBecameReady() {
         guard isReady else { return }
-        let waiting = zip(deferred, deferredSince)
+        let waiting = zip(deferred, deferredArrivals)
         deferred.removeAll()
-        deferredSince.removeAll()
+        deferredArrivals.removeAll()
         let now = ContinuousClock.now
-        for (item, since) in waiting {
+        for (item, arrival) in waiting {
             rebuild(item.route, behavior: item.behavior, root: item.root, intermediate: item.intermediate)
             observation?.send(
                 RoutingEvent(
                     source: .deferred, outcome: RoutingEvent.Outcome(.handled),
                     routeName: RoutingEvent.caseName(of: item.route),
-                    template: nil, origin: .external, linkKind: nil, duration: now - since))
+                    template: nil, origin: arrival.origin, linkKind: arrival.link, duration: now - arrival.since))
         }
     }
 
@@ -272,7 +283,7 @@ public final class Router<R: Route> {
 
     /// A route as log lines name it: its values as `<private>` (`product(<private>)`), for a route
     /// opened from a link carries the link's values.
-    private static func logName(_ route: R) -> String { ValueRedaction.redactingValues(inRouteName: route.name) }
+    private static func logName(_ route: R) -> String { ValueRedaction.loggableName(of: route) }
 
     private func log(_ action: String, _ route: R?) {
         guard !loggingSuspended else { return }

@@ -14,7 +14,8 @@ import Waymark
         await channel.drain()
         #expect(await first.values == Array(0..<500))
         #expect(await second.values == Array(0..<500))
-        #expect(channel.statistics == ObservationStatistics(sent: 500, delivered: 500, dropped: 0, failed: 0))
+        // Deliveries count per observer: two observers, two deliveries an event.
+        #expect(channel.statistics == ObservationStatistics(sent: 500, delivered: 1000, dropped: 0, failed: 0))
     }
 
     @Test func aSlowObserverLosesTheEventsPastTheBufferAndIsToldHowMany() async {
@@ -42,6 +43,26 @@ import Waymark
         #expect(channel.statistics == ObservationStatistics(sent: 12, delivered: 6, dropped: 6, failed: 0))
     }
 
+    @Test func aSlowObserverNeverCostsAnotherObserverAnEvent() async throws {
+        let gate = Gate()
+        let fast = IntRecorder()
+        let channel = ObservationChannel<Int>(
+            handlers: [{ if $0 == 0 { await gate.wait() } }, { await fast.add($0) }], capacity: 4)
+        channel.send(0)
+        await gate.arrival()
+        // One event at a time, each sent once the fast observer has the one before: it keeps up,
+        // while the slow one still holds event 0, keeps four and loses five.
+        for value in 1...9 {
+            for _ in 0..<5_000 where await fast.values.count < value { try await Task.sleep(nanoseconds: 1_000_000) }
+            channel.send(value)
+        }
+        for _ in 0..<5_000 where await fast.values.count < 10 { try await Task.sleep(nanoseconds: 1_000_000) }
+        #expect(await fast.values == Array(0...9))
+        await gate.open()
+        await channel.drain()
+        #expect(channel.statistics == ObservationStatistics(sent: 10, delivered: 15, dropped: 5, failed: 0))
+    }
+
     @Test func dropsAfterTheLastEventAreToldWhenTheChannelDrains() async {
         let gate = Gate()
         let drops = IntRecorder()
@@ -63,7 +84,7 @@ import Waymark
         for value in 0..<10 { channel.send(value) }
         await channel.drain()
         #expect(await after.values == Array(0..<10))
-        #expect(channel.statistics == ObservationStatistics(sent: 10, delivered: 10, dropped: 0, failed: 5))
+        #expect(channel.statistics == ObservationStatistics(sent: 10, delivered: 20, dropped: 0, failed: 5))
     }
 
     @Test func routingNeverWaitsForAnObserverThatIsStuck() async throws {

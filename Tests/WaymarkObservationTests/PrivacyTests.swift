@@ -92,13 +92,53 @@ import WaymarkNavigation
         #expect(log.text.contains("product(<private>)"))
     }
 
-    @Test(arguments: [
-        ("product(42)", "product(<private>)"), ("account.order(7)", "account.order(<private>)"), ("home", "home"),
-        ("item(Item(id: 1, title: \"Shoes\"))", "item(<private>)"), ("a(1).b(2)", "a(<private>).b(<private>)"),
-        ("broken(1", "broken(<private>)"),
-    ])
-    func aRouteNameKeepsItsCasesAndLosesItsValues(name: String, logged: String) {
-        #expect(ValueRedaction.redactingValues(inRouteName: name) == logged)
+    enum Shop: Route, Codable, Hashable {
+        case home
+        case search(query: String)
+        case account(Account)
+
+        enum Account: Route, Codable, Hashable {
+            case order(id: String)
+        }
+    }
+
+    /// Names come from the route's encoding (or reflection), never parsed from `Route.name`: a
+    /// value holding `)` cannot end the parentheses early and leak what follows.
+    @Test func aRouteIsNamedByItsCasesNeverByItsValues() {
+        let hostile = "a)sekrit) (x"
+        #expect(RoutingEvent.caseName(of: Shop.search(query: hostile)) == "search")
+        #expect(ValueRedaction.loggableName(of: Shop.search(query: hostile)) == "search(<private>)")
+        #expect(ValueRedaction.loggableName(of: Shop.account(.order(id: hostile))) == "account.order(<private>)")
+        #expect(ValueRedaction.loggableName(of: Shop.home) == "home")
+        // By reflection, for a route that is not Codable.
+        #expect(
+            ValueRedaction.loggableName(of: NavigationAndLoaderEventTests.Screen.product(id: 7)) == "product(<private>)"
+        )
+        #expect(RoutingEvent.caseName(of: NavigationAndLoaderEventTests.Screen.home) == "home")
+    }
+
+    /// A router's events, log lines and metric labels for routes whose values hold `)`: one label
+    /// per case however many values, and no value anywhere.
+    @MainActor @Test func aRoutersEventsLogsAndLabelsCarryNoValue() async throws {
+        let log = CapturedLog()
+        let metrics = TestMetrics()
+        let router = Router(root: Shop.home, logger: log.logger(), isReady: false)
+        router.observation = ObservationChannel(observers: [
+            LoggingObserver(logger: log.logger()), MetricsObserver(factory: metrics),
+        ])
+        for index in 0..<50 {
+            await router.open(.search(query: "q)sekrit\(index))"))
+            await router.open(.account(.order(id: "o)sekrit\(index)")))
+        }
+        router.isReady = true
+        await router.observation?.drain()
+        #expect(!log.text.contains("sekrit"), "\(log.text.prefix(500))")
+        #expect(!Self.labels(of: metrics).contains("sekrit"))
+        let routes = Set(
+            metrics.counters(label: "waymark_links").compactMap { counter in
+                counter.dimensions.first { $0.0 == "route" }?.1
+            })
+        #expect(routes == ["search", "account.order"])
     }
 
     @Test(arguments: [

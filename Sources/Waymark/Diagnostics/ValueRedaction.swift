@@ -162,25 +162,12 @@ extension ValueRedaction {
 }
 
 extension ValueRedaction {
-    /// A route name (``Route/name``) with its associated values as ``placeholder``: `product(42)` →
-    /// `product(<private>)`, `account.order(7)` → `account.order(<private>)`, `home` → `home`. A
-    /// route opened from a link carries the link's values, and a log line names routes.
-    public static func redactingValues(inRouteName name: String) -> String {
-        var depth = 0
-        var kept = ""
-        for character in name {
-            switch character {
-            case "(":
-                if depth == 0 { kept += "(" + placeholder }
-                depth += 1
-            case ")" where depth > 0:
-                depth -= 1
-                if depth == 0 { kept += ")" }
-            default:
-                if depth == 0 { kept.append(character) }
-            }
-        }
-        if depth > 0 { kept += ")" }
-        return kept
+    /// A route as a log line names it: its case chain, and ``placeholder`` for its values when it
+    /// has any: `product(42)` → `product(<private>)`, `account.order(7)` → `account.order(<private>)`,
+    /// `home` → `home`. A route opened from a link carries the link's values. Read from the route's
+    /// encoding (``RoutingEvent/caseName(of:)``), never from ``Route/name``.
+    public static func loggableName(of route: some Route) -> String {
+        let found = RouteName.caseChain(of: route)
+        return found.hasValues ? found.chain + "(" + placeholder + ")" : found.chain
     }
 }

@@ -19,9 +19,11 @@
 /// apart (no digit in a literal, no custom type, no pattern segment); otherwise once per distinct
 /// link.
 ///
-/// Memory is bounded whatever the input's length: outcomes and routes are small closed sets, and
-/// the groups are counted in a table of ``Options/distinctGroups`` entries that drops its rarest
-/// half when full (``Group/uncertainty`` then says by how much a count may be short).
+/// Memory is bounded whatever the input's length: outcomes and routes are small closed sets; the
+/// groups are counted in a table of ``Options/distinctGroups`` entries that drops its rarest half
+/// when full (``Group/uncertainty`` then says by how much a count may be short); remembered
+/// explanations are at most 16,384 and keyed by at most 8 MiB of links; an example link is at
+/// most 2,048 bytes.
 ///
 /// Privacy: a group's reason has the text the link carried replaced by `<private>`, and no link is
 /// kept, unless ``Options/showValues`` asks for the values and one example link per group.
@@ -111,6 +113,11 @@ public struct LinkHealthReport: Sendable {
     private var explained: [String: Explained] = [:]
     /// How many explanations are remembered before the memory is cleared.
     static let explanationMemory = 16_384
+    /// How many bytes of links (or shapes) the remembered explanations may be keyed by.
+    static let explanationMemoryBytes = 8 << 20
+    private var explainedBytes = 0
+    /// The longest example kept whole; a longer one keeps its start and `…`.
+    static let maximumExampleLength = 2_048
     private let base: String?
     /// The table's templates, parsed once for every explanation.
     private let templates: [RouteTemplate]
@@ -123,7 +130,7 @@ public struct LinkHealthReport: Sendable {
         problemGroups = TopCounts(capacity: options.distinctGroups)
         defaultGroups = TopCounts(capacity: options.distinctGroups)
         templates = resolver.table.parsedTemplates()
-        shape = LinkShape(templates: templates)
+        shape = LinkShape(templates: templates, types: resolver.table.core.parameterTypes)
         // Without its trailing slash: a request target starts with one.
         let base = options.accessLogBase ?? resolver.table.domains.sorted().first.map { "https://" + $0 }
         self.base = base.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 }
@@ -145,7 +152,8 @@ public struct LinkHealthReport: Sendable {
     public mutating func add(_ link: String, count: Int = 1) {
         guard count > 0 else { return }
         links.addSaturating(count)
-        let preview = resolver.preview(link)
+        // No event: these links are traffic read from logs, not links the app opened.
+        let preview = resolver.unobservedPreview(link, origin: nil)
         let outcome = preview.outcome
         outcomeCounts[outcome, default: 0].addSaturating(count)
         let request = preview.request
@@ -192,7 +200,9 @@ public struct LinkHealthReport: Sendable {
         if examples.count >= 2 * options.distinctGroups {
             examples = examples.filter { problemGroups.entries[$0.key] != nil || defaultGroups.entries[$0.key] != nil }
         }
-        examples[key] = link
+        examples[key] =
+            link.utf8.count <= Self.maximumExampleLength
+            ? link : String(decoding: link.utf8.prefix(Self.maximumExampleLength), as: UTF8.self) + "…"
     }
 
     /// Explain's answer for `link`, remembered by its shape (``LinkShape``) when values are
@@ -208,8 +218,13 @@ public struct LinkHealthReport: Sendable {
             template: attempt?.template.pattern,
             route: attempt.flatMap { resolver.routeName(at: $0.registrationIndex) },
             reason: options.showValues ? reason : ValueRedaction.redactingQuotedText(in: reason))
-        if explained.count >= Self.explanationMemory { explained.removeAll(keepingCapacity: true) }
+        // Bounded in entries and in bytes: a key may be a link of up to the table's URL limit.
+        if explained.count >= Self.explanationMemory || explainedBytes > Self.explanationMemoryBytes {
+            explained.removeAll(keepingCapacity: true)
+            explainedBytes = 0
+        }
         explained[memory] = answer
+        explainedBytes &+= memory.utf8.count
         return answer
     }
 

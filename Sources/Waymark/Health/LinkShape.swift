@@ -8,8 +8,9 @@
 ///
 /// - no literal segment contains a digit (a digit string is then equally far from every literal:
 ///   the edit distance between strings with no character in common is the longer one's length);
-/// - every typed parameter is `int`, `float` or `uuid`, which accept all (or none) of them; nine
-///   digits fit a 32-bit `Int`;
+/// - every typed parameter is the built-in `int`, `float` or `uuid`, which accept all (or none)
+///   of them (nine digits fit a 32-bit `Int`); a custom type, even one registered under a built-in
+///   name, may tell them apart;
 /// - no segment is a pattern (`:id<[0-9]{3}>` would tell `123` from `1234`… and `123` from `999`).
 ///
 /// Otherwise ``key(of:)`` is `nil` and every link is explained on its own. Explanations with their
@@ -20,7 +21,10 @@ struct LinkShape: Sendable {
     let includesQuery: Bool
     let includesFragment: Bool
 
-    init(templates: [RouteTemplate]) {
+    /// - Parameters:
+    ///   - templates: Every registration's template.
+    ///   - types: The table's parameter types by name, as the table resolves them.
+    init(templates: [RouteTemplate], types: [String: ParameterType]) {
         var exact = true
         var query = false
         var fragment = false
@@ -30,7 +34,7 @@ struct LinkShape: Sendable {
             for segment in variant.segments {
                 switch segment {
                 case .literal(let text): if text.utf8.contains(where: Self.isDigit) { exact = false }
-                case .parameter(_, let type?): if ParameterType.builtIns[type] == nil { exact = false }
+                case .parameter(_, let type?): if !Self.isBuiltIn(types[type]) { exact = false }
                 case .pattern: exact = false
                 case .parameter, .anonymous, .catchAll: break
                 }
@@ -62,4 +66,11 @@ struct LinkShape: Sendable {
     }
 
     private static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+
+    private static func isBuiltIn(_ type: ParameterType?) -> Bool {
+        switch type?.kind {
+        case .int?, .float?, .uuid?: true
+        case .custom?, nil: false
+        }
+    }
 }

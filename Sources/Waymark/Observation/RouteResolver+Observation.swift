@@ -40,7 +40,8 @@ final class ResolverObservation: Sendable {
             RoutingEvent(
                 source: .preview, outcome: RoutingEvent.Outcome(preview.outcome), routeName: request?.routeName,
                 template: request?.matchedTemplate?.pattern, origin: request?.origin, linkKind: request?.url.kind,
-                duration: ContinuousClock.now - start, loggableValues: values(of: preview.request),
+                exceededLimit: preview.exceededLimit, duration: ContinuousClock.now - start,
+                loggableValues: values(of: preview.request),
                 url: includesURLs ? link : nil))
     }
 

@@ -186,25 +186,10 @@ public struct RoutingEvent: Sendable, CustomStringConvertible {
 
 extension RoutingEvent {
     /// A route's case chain without its values, for events, logs and labels: `product(42)` →
-    /// `product`, `account.order(7)` → `account.order`, `home` → `home`. A ``Route/name`` prints the
-    /// associated values, and a value from a link may be a secret.
-    public static func caseName(of route: some Route) -> String { caseName(ofName: route.name) }
-
-    /// ``caseName(of:)`` for a name already printed: every parenthesised part removed.
-    public static func caseName(ofName name: String) -> String {
-        var depth = 0
-        var kept = ""
-        for character in name {
-            if character == "(" {
-                depth += 1
-            } else if character == ")" {
-                depth = max(0, depth - 1)
-            } else if depth == 0 {
-                kept.append(character)
-            }
-        }
-        return kept
-    }
+    /// `product`, `account.order(7)` → `account.order`, `home` → `home`. Read from the route's
+    /// encoding (or its reflection), never from ``Route/name``, which prints the associated values
+    /// (a value from a link may be a secret) and which an app may write itself.
+    public static func caseName(of route: some Route) -> String { RouteName.caseChain(of: route).chain }
 }
 
 extension RoutingEvent {

@@ -2,10 +2,11 @@
 /// pipeline. Register it with ``RouteResolverBuilder/addObserver(_:)`` (and on a `Router` or a
 /// path-configuration loader for their events).
 ///
-/// Events arrive in order, one at a time, on a task of their own: never on the caller of
+/// Events arrive in order, one at a time, on a task of the observer's own: never on the caller of
 /// ``RouteResolver/resolve(_:origin:)-(String,_)``, which does not wait for observers. An observer
-/// that is slow loses events (counted, and told with ``eventsDropped(_:)``); one that throws is
-/// counted in ``ObservationStatistics/failed``. Neither changes what routing does.
+/// that is slow loses events (counted, and told with ``eventsDropped(_:)``) and costs the others
+/// none; one that throws is counted in ``ObservationStatistics/failed``. Neither changes what
+/// routing does.
 ///
 /// ```swift
 /// struct Campaigns: RoutingObserver {

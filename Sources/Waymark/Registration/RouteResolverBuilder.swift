@@ -31,7 +31,7 @@ public struct RouteResolverBuilder: Sendable {
     public var pathProperties: (any PathPropertiesProvider)?
     /// What sees a ``RoutingEvent`` for every link (``addObserver(_:)``).
     var observers: [any RoutingObserver] = []
-    /// How many events may wait for slow observers before new ones are dropped and counted
+    /// How many events may wait for each observer before new ones are dropped for it and counted
     /// (``ObservationChannel``).
     public var eventBufferSize = 4096
     /// Whether events carry the link itself (``RoutingEvent/url``). `false` by default: a link may

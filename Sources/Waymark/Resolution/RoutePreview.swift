@@ -74,7 +74,9 @@ extension RouteResolver {
         return preview
     }
 
-    private func unobservedPreview(_ string: String, origin: RouteOrigin?) -> RoutePreview {
+    /// The preview without an event: for a report over traffic (``LinkHealthReport``), whose links
+    /// are not links the app opened.
+    func unobservedPreview(_ string: String, origin: RouteOrigin?) -> RoutePreview {
         let lookup = table.lookup(string)
         if lookup.outcome == .limitExceeded {
             return RoutePreview(

@@ -92,6 +92,36 @@ enum RouteName {
     /// Whether a default `description` is being made on this task (see `Route.description`).
     @TaskLocal static var isDescribing = false
 
+    /// The case chain of `route` without its values, and whether it carries any: from its
+    /// encoding when it is `Encodable` (``RouteNameEncoder/caseChain(of:)``), else by reflection
+    /// (the case's label; a value that is not an enum is named by its type). Never parsed from
+    /// ``Route/name``, which prints values and which an app may write itself.
+    static func caseChain(of route: any Route) -> (chain: String, hasValues: Bool) {
+        if let encodable = route as? any Encodable, let found = RouteNameEncoder.caseChain(of: encodable) {
+            return found
+        }
+        let mirror = Mirror(reflecting: route)
+        guard mirror.displayStyle == .enum else { return ("\(type(of: route))", true) }
+        guard let child = mirror.children.first, let label = child.label else {
+            // A case without values: reflection prints its name.
+            return (String(describing: route), false)
+        }
+        let payload = Mirror(reflecting: child.value)
+        let values = payload.displayStyle == .tuple ? payload.children.map(\.value) : [child.value]
+        var chain = label
+        var hasValues = false
+        for value in values {
+            if let nested = value as? any Route {
+                let inner = caseChain(of: nested)
+                chain += "." + inner.chain
+                hasValues = hasValues || inner.hasValues
+            } else {
+                hasValues = true
+            }
+        }
+        return (chain, hasValues)
+    }
+
     static func derived(from value: Any) -> String {
         let mirror = Mirror(reflecting: value)
         guard mirror.displayStyle == .enum, let child = mirror.children.first, let label = child.label else {

@@ -28,6 +28,42 @@ enum RouteNameEncoder {
         return "\(type(of: route))\(described([root]))"
     }
 
+    /// The case chain of `route` without its values (`product`, `account.order`), and whether it
+    /// carries any; `nil` when its encoding throws. Read from the encoding's keys, which the
+    /// compiler writes, never from a value: a value may hold any text (`a)b`), and a name printed
+    /// with values cannot be parsed back safely.
+    static func caseChain(of route: some Encodable) -> (chain: String, hasValues: Bool)? {
+        let root = Node()
+        do {
+            try route.encode(to: NameEncoder(node: root))
+        } catch {
+            return nil
+        }
+        if case .keyed(let cases) = root.kind, cases.count == 1, let (caseName, payload) = cases.first {
+            let values: [Node] =
+                switch payload.kind {
+                case .keyed(let members): members.map(\.1)
+                case .unset, .nil: []
+                default: [payload]
+                }
+            var chain = caseName
+            var hasValues = false
+            for value in values {
+                if case .route(let nested) = value.kind {
+                    let inner = RouteName.caseChain(of: nested)
+                    chain += "." + inner.chain
+                    hasValues = hasValues || inner.hasValues
+                } else {
+                    hasValues = true
+                }
+            }
+            return (chain, hasValues)
+        }
+        // A raw-value enum encodes as its raw value: a constant the type declares, not a value.
+        if case .text(let text) = root.kind { return (text, false) }
+        return ("\(type(of: route))", true)
+    }
+
     /// The route the case of `route` carries (`account(AccountRoute)` carries an `AccountRoute`),
     /// or `nil` when it carries none or its encoding throws.
     static func nestedRoute(of route: some Encodable) -> (any Route)? {

@@ -1,4 +1,5 @@
 public import Foundation
+internal import Waymark
 
 /// Where a path configuration comes from. A loader reads its sources in order; each good document
 /// replaces the one before it.
@@ -11,12 +12,16 @@ public enum PathConfigurationSource: Hashable, Sendable, CustomStringConvertible
     /// server's answer when it arrives.
     case server(URL)
 
-    /// `data (N bytes)`, the file path, or the server URL.
+    /// `data (N bytes)`, the file path, or the server URL with its query as `?<private>` (a
+    /// configuration URL may carry an API key, and reports go to logs).
     public var description: String {
         switch self {
         case .data(let data): "data (\(data.count) bytes)"
         case .file(let url): url.path
-        case .server(let url): url.absoluteString
+        case .server(let url):
+            url.absoluteString.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).count > 1
+                ? String(url.absoluteString.prefix { $0 != "?" }) + "?" + ValueRedaction.placeholder
+                : String(url.absoluteString.prefix { $0 != "#" })
         }
     }
 }

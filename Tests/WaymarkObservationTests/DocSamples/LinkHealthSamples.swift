@@ -73,6 +73,6 @@ actor EventLog: RoutingObserver {
         // end sample
         _ = await resolver.resolve("shop://product/42")
         await resolver.observation?.drain()
-        #expect(resolver.observation?.statistics == ObservationStatistics(sent: 1, delivered: 1, dropped: 0, failed: 0))
+        #expect(resolver.observation?.statistics == ObservationStatistics(sent: 1, delivered: 2, dropped: 0, failed: 0))
     }
 }

@@ -187,9 +187,13 @@ import WaymarkTestSupport
     @Test func shapesAreNotSharedWhenATemplateCanTellNumbersApart() throws {
         for template in ["v2/items", "files/{name}.json", "item/:code<hex>"] {
             let parsed = try RouteTemplate(parsing: template)
-            #expect(!LinkShape(templates: [parsed]).isExact, "\(template)")
+            #expect(!LinkShape(templates: [parsed], types: ParameterType.builtIns).isExact, "\(template)")
         }
-        #expect(LinkShape(templates: [try RouteTemplate(parsing: "item/:id<int>/:name")]).isExact)
+        let plain = try RouteTemplate(parsing: "item/:id<int>/:name")
+        #expect(LinkShape(templates: [plain], types: ParameterType.builtIns).isExact)
+        // A custom type registered under a built-in's name replaces it, and may tell numbers apart.
+        let even = ParameterType(name: "int") { Int($0).map { $0.isMultiple(of: 2) } ?? false }
+        #expect(!LinkShape(templates: [plain], types: ["int": even]).isExact)
     }
 
     // MARK: - Bounded memory, linear work
