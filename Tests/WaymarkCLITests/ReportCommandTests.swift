@@ -135,6 +135,16 @@
             #endif
         }
 
+        @Test func aLineOverTheLimitIsNamedAndTheReportOfTheRestPrinted() throws {
+            let long = "shop://product/1?pad=" + String(repeating: "a", count: 1_100_000)
+            let path = try CommandRunner.temporaryFile("shop://product/1\n\(long)\nshop://p/2\n", name: "long.txt")
+            let output = try CommandRunner.run(["report", path])
+            #expect(output.status == 1)
+            #expect(output.standardError.contains("line 2 is"))
+            #expect(!output.standardError.contains("aaaa"))
+            #expect(output.standardOutput.hasPrefix("\(path): 2 link(s) in 2 line(s)"))
+        }
+
         @Test func aFileThatCannotBeReadIsNamedAndExitsOne() throws {
             let output = try CommandRunner.run(["report", "/nonexistent/traffic.txt"])
             #expect(output.status == 1)

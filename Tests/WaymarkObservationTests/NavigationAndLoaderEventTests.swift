@@ -60,4 +60,31 @@ import WaymarkTesting
         #expect(log.lines.map(\.level) == [.info, .info, .debug, .warning])
         #expect(log.lines.last?.metadata["waymark.kind"] == "failed")
     }
+
+    @Test func aServerURLShowsItsQueryAsPrivate() throws {
+        let url = try #require(URL(string: "https://shop.example.com/ios.json?key=sekrit#top"))
+        #expect(PathConfigurationSource.server(url).description == "https://shop.example.com/ios.json?<private>")
+        let plain = try #require(URL(string: "https://shop.example.com/ios.json"))
+        #expect(PathConfigurationSource.server(plain).description == "https://shop.example.com/ios.json")
+    }
+
+    enum Link: URLRoute, Equatable {
+        case product(id: Int)
+        static let routeMap: RouteMap<Link> = ["product": "product/:id<int>"]
+    }
+
+    @MainActor @Test func aRouterOpeningALinkSaysWhereTheLinkCameFrom() async throws {
+        let recorder = EventRecorder()
+        let router = Router(root: Link.product(id: 0))
+        router.observation = ObservationChannel(observers: [recorder])
+        let table = try TypedRouteTable<Link>(schemes: ["shop"], domains: ["shop.example.com"])
+        await router.open("https://shop.example.com/product/1", with: table)
+        await router.open("product/2", with: table)
+        await router.observation?.drain()
+        let events = await recorder.events
+        #expect(
+            events.map { "\($0.origin?.rawValue ?? "-") \($0.linkKind?.rawValue ?? "-")" } == [
+                "external universal", "internal internal",
+            ])
+    }
 }

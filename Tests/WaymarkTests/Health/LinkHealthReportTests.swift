@@ -86,6 +86,22 @@ import WaymarkTestSupport
         #expect(group.reason.contains(ValueRedaction.placeholder))
     }
 
+    /// Traffic read from logs is not links the app opened: a report over an observed resolver
+    /// gives its observers nothing.
+    @Test func aReportGivesTheResolversObserversNoEvent() async throws {
+        var builder = RouteResolverBuilder(schemes: ["shop"])
+        builder.add("product/:id<int>", name: "product") { _ in .handled }
+        let seen = ObservationCounters()
+        builder.addObserver(RoutingObserverClosure { _ in seen.delivered(failed: false) })
+        let resolver = try builder.build()
+        var report = LinkHealthReport(resolver: resolver)
+        for line in ["shop://product/1", "shop://nowhere"] { report.add(line: line) }
+        _ = resolver.preview("shop://product/2")
+        await resolver.observation?.drain()
+        #expect(report.links == 2)
+        #expect(seen.snapshot().delivered == 1)
+    }
+
     // MARK: - Lines
 
     @Test(arguments: [
