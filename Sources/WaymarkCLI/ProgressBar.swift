@@ -46,7 +46,9 @@ struct ProgressBar {
             return
         }
         // In floating point: `done * 100` would overflow a 32-bit `Int` past 21 MB.
-        let percent = min(100, Int(Double(done) * 100 / Double(total)))
+        let share = min(100, max(0, Double(done) * 100 / Double(total)))
+        // narrowing: `total` > 0 and `done` ≥ 0, so `share` is finite and clamped to 0...100 above
+        let percent = Int(share)
         let filled = percent * 30 / 100
         let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: 30 - filled)
         FileHandle.standardError.write(Data("\r\(bar) \(percent)%  \(count)".utf8))

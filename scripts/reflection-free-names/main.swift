@@ -54,6 +54,21 @@ for (route, expected) in types {
     print(type == expected ? "ok    " : "WRONG ", route.name, type, type == expected ? "" : "(expected \(expected))")
     if type != expected { failures += 1 }
 }
-let total = cases.count + types.count
+// The case chain events, metric labels and log lines use (RoutingEvent.caseName,
+// ValueRedaction.loggableName): from the encoding's keys, never from a value.
+let chains: [(any Route, String, Bool)] = [
+    (ShopRoute.home, "home", false),
+    (ShopRoute.product(id: 42), "product", true),
+    (ShopRoute.category(slug: "a)b", sort: nil), "category", true),
+    (ShopRoute.account(.orders), "account.orders", false),
+    (ShopRoute.account(.edit(section: .email)), "account.edit", true),
+]
+for (route, chain, hasValues) in chains {
+    let found = RouteName.caseChain(of: route)
+    let right = found.chain == chain && found.hasValues == hasValues
+    print(right ? "ok    " : "WRONG ", found.chain, found.hasValues, right ? "" : "(expected \(chain), \(hasValues))")
+    if !right { failures += 1 }
+}
+let total = cases.count + types.count + chains.count
 print("reflection-free names and routing types: \(total - failures) of \(total) as expected")
 if failures > 0 { exit(1) }
