@@ -26,10 +26,12 @@ public import WaymarkPathConfiguration
 /// No line carries a parameter, query or fragment value, or the link, unless the app marked or
 /// asked for it: the event has none to give.
 ///
-/// Levels (``level(of:)-(RoutingEvent)``): a link a route opened (or will, after confirmation or once the UI is
-/// ready), a cancelled one and every preview at `debug`; a link that fell to the default route at
-/// `notice`; one that was refused, rejected, invalid, unmatched or over a limit at `warning`; a
-/// destination that threw at `error`. Dropped events are a `warning`.
+/// Levels (``level(of:)-(RoutingEvent)``): a link a route opened (or will, after confirmation or
+/// once the UI is ready), a cancelled one and every preview at `debug`; a link that fell to the
+/// default route at `notice`; a destination that threw at `error`; every other outcome (refused,
+/// rejected, internal-only, invalid, unmatched, declined, a redirect loop or a refused redirect, an
+/// unavailable feature, over a limit, a route the app cannot show) at `warning`. Dropped events are
+/// a `warning`.
 public struct LoggingObserver: RoutingObserver, PathConfigurationObserver {
     /// Where the lines go.
     public let logger: Logger

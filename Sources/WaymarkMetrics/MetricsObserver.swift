@@ -10,7 +10,7 @@ public import WaymarkPathConfiguration
 /// |---|---|---|
 /// | `waymark_links` | counter | `source`, `outcome`, `route`, `origin` |
 /// | `waymark_link_duration` | timer (nanoseconds) | `source`, `route` |
-/// | `waymark_events_dropped` | counter | none |
+/// | `waymark_events_dropped` | counter (routing events and loader reports alike) | none |
 /// | `waymark_path_configuration_reports` | counter | `kind` |
 ///
 /// The number of label values is bounded by construction (`RoutingEvent.routeLabel`): `source`,

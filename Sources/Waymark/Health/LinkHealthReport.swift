@@ -7,7 +7,7 @@
 /// for line in lines { report.add(line: line) }        // URLs, `COUNT URL`, or access-log lines
 /// report.outcomes      // [(opens, 812_345), (opensDefault, 4_210), …]
 /// report.problems.first?.description
-/// // 4,210 links: unmatched, nearest product (product/:id<int>) — segment 1 is <private>, …
+/// // 4,210 link(s): unmatched, nearest product (product/:id<int>) — segment 1 is <private>, …
 /// ```
 ///
 /// Each link is answered by ``RouteResolver/preview(_:origin:)-(String,_)``: the rules matching
@@ -37,7 +37,8 @@ public struct LinkHealthReport: Sendable {
         public var showValues: Bool
         /// What an access-log line's path is a link of: `https://shop.example.com` (a request
         /// target already holds any base path). `nil`: `https://` and the alphabetically first of
-        /// the table's domains (`waymark report` passes the route file's first domain instead).
+        /// the table's domains that is a plain host (not a wildcard); `waymark report` passes the
+        /// route file's first such domain instead.
         public var accessLogBase: String?
         /// How many groups are counted exactly before the rarest are dropped.
         public var distinctGroups: Int
@@ -69,7 +70,7 @@ public struct LinkHealthReport: Sendable {
         /// One link of the group, only with ``Options/showValues``.
         public let example: String?
 
-        /// `4,210 links: opensDefault, nearest product (product/:id<int>) — segment 1 is <private>, …`.
+        /// `4,210 link(s): opensDefault, nearest product (product/:id<int>) — segment 1 is <private>, …`.
         public var description: String {
             let near = template.map { ", nearest " + (route.map { "\($0) (\(template ?? ""))" } ?? $0) } ?? ""
             let approximate = uncertainty > 0 ? " (±\(LinkHealthReport.grouped(uncertainty)))" : ""
@@ -132,7 +133,9 @@ public struct LinkHealthReport: Sendable {
         templates = resolver.table.parsedTemplates()
         shape = LinkShape(templates: templates, types: resolver.table.core.parameterTypes)
         // Without its trailing slash: a request target starts with one.
-        let base = options.accessLogBase ?? resolver.table.domains.sorted().first.map { "https://" + $0 }
+        let base =
+            options.accessLogBase
+            ?? resolver.table.domains.sorted().first { !$0.hasPrefix("*") && !$0.contains("/") }.map { "https://" + $0 }
         self.base = base.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 }
     }
 

@@ -10,11 +10,12 @@
 ///
 /// ```swift
 /// struct Campaigns: RoutingObserver {
+///     let analytics: Analytics   // the app's own
 ///     func observe(_ event: RoutingEvent) async {
-///         if event.outcome.tookDefaultRoute { await analytics.count("link-fell-to-home", event.template) }
+///         if event.outcome.tookDefaultRoute { await analytics.count("link-fell-to-home", event.linkKind) }
 ///     }
 /// }
-/// builder.addObserver(Campaigns())
+/// builder.addObserver(Campaigns(analytics: analytics))
 /// ```
 public protocol RoutingObserver: Sendable {
     /// Called once for every event, in order.
