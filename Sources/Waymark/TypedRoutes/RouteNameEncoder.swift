@@ -7,14 +7,21 @@
 /// one key, the case name, holding the associated values under their labels (`_0`, `_1` for
 /// unlabelled ones): `product(id: 42)` is `{"product": {"id": 42}}`, and the name `product(42)`.
 enum RouteNameEncoder {
-    /// The name of `route`, or `nil` when its encoding throws.
-    static func name(of route: some Encodable) -> String? {
+    /// What `route` encodes to, or `nil` when its encoding throws: what ``name(of:)``,
+    /// ``caseChain(of:)`` and ``nestedRoute(of:)`` each read.
+    private static func encoded(_ route: some Encodable) -> Node? {
         let root = Node()
         do {
             try route.encode(to: NameEncoder(node: root))
         } catch {
             return nil
         }
+        return root
+    }
+
+    /// The name of `route`, or `nil` when its encoding throws.
+    static func name(of route: some Encodable) -> String? {
+        guard let root = encoded(route) else { return nil }
         // An enum case: one key (the case name), its values in a keyed container, or none.
         if case .keyed(let cases) = root.kind, cases.count == 1, let (caseName, payload) = cases.first {
             switch payload.kind {
@@ -33,12 +40,7 @@ enum RouteNameEncoder {
     /// compiler writes, never from a value: a value may hold any text (`a)b`), and a name printed
     /// with values cannot be parsed back safely.
     static func caseChain(of route: some Encodable) -> (chain: String, hasValues: Bool)? {
-        let root = Node()
-        do {
-            try route.encode(to: NameEncoder(node: root))
-        } catch {
-            return nil
-        }
+        guard let root = encoded(route) else { return nil }
         if case .keyed(let cases) = root.kind, cases.count == 1, let (caseName, payload) = cases.first {
             let values: [Node] =
                 switch payload.kind {
@@ -67,12 +69,7 @@ enum RouteNameEncoder {
     /// The route the case of `route` carries (`account(AccountRoute)` carries an `AccountRoute`),
     /// or `nil` when it carries none or its encoding throws.
     static func nestedRoute(of route: some Encodable) -> (any Route)? {
-        let root = Node()
-        do {
-            try route.encode(to: NameEncoder(node: root))
-        } catch {
-            return nil
-        }
+        guard let root = encoded(route) else { return nil }
         guard case .keyed(let cases) = root.kind, cases.count == 1, let payload = cases.first?.1 else { return nil }
         let values: [Node] =
             if case .keyed(let members) = payload.kind { members.map(\.1) } else { [payload] }
