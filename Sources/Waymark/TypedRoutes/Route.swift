@@ -106,8 +106,7 @@ enum RouteName {
             // A case without values: reflection prints its name.
             return (String(describing: route), false)
         }
-        let payload = Mirror(reflecting: child.value)
-        let values = payload.displayStyle == .tuple ? payload.children.map(\.value) : [child.value]
+        let values = values(of: child.value)
         var chain = label
         var hasValues = false
         for value in values {
@@ -122,14 +121,20 @@ enum RouteName {
         return (chain, hasValues)
     }
 
+    /// The associated values of an enum case (its reflected child's value): the tuple's members, or
+    /// the one value. What ``caseChain(of:)``, ``derived(from:)`` and ``nestedRoute(in:)`` read.
+    private static func values(of payload: Any) -> [Any] {
+        let mirror = Mirror(reflecting: payload)
+        return mirror.displayStyle == .tuple ? mirror.children.map(\.value) : [payload]
+    }
+
     static func derived(from value: Any) -> String {
         let mirror = Mirror(reflecting: value)
         guard mirror.displayStyle == .enum, let child = mirror.children.first, let label = child.label else {
             return String(describing: value)
         }
         if let nested = child.value as? any Route { return label + "." + nested.name }
-        let payload = Mirror(reflecting: child.value)
-        let values = payload.displayStyle == .tuple ? payload.children.map(\.value) : [child.value]
+        let values = values(of: child.value)
         var described: [String] = []
         var suffix = ""
         for value in values {
@@ -146,10 +151,7 @@ enum RouteName {
     static func nestedRoute(in value: Any) -> (any Route)? {
         let mirror = Mirror(reflecting: value)
         guard mirror.displayStyle == .enum, let child = mirror.children.first else { return nil }
-        if let nested = child.value as? any Route { return nested }
-        let payload = Mirror(reflecting: child.value)
-        guard payload.displayStyle == .tuple else { return nil }
-        return payload.children.lazy.compactMap { $0.value as? any Route }.first
+        return values(of: child.value).lazy.compactMap { $0 as? any Route }.first
     }
 
     private static func describe(_ value: Any) -> String {
