@@ -37,12 +37,12 @@ public import Foundation
 ///
 /// Stop it when the test ends (`defer { server.stop() }`): its accept loop runs on a thread of
 /// its own until then. It changes nothing in the test process: a client that goes away mid-answer
-/// fails the server's write (no SIGPIPE). A client that sends nothing for 10 seconds is dropped,
-/// and a request head over 64 KiB is answered 431, so that no client holds a serial server, and
-/// its `stop()`, forever.
+/// fails the server's write (no SIGPIPE). A client that sends nothing, or reads nothing, for 10
+/// seconds is dropped, and a request head over 64 KiB is answered 431, so that no client holds a
+/// serial server, and its `stop()`, forever; `stop()` also resets the connections still open.
 ///
-/// `@unchecked Sendable`: the mutable state (`received`, `stopped`) is only touched under `lock`;
-/// the descriptors and the handler are constants set in `init`.
+/// `@unchecked Sendable`: the mutable state (`received`, `stopped`, `openConnections`) is only
+/// touched under `lock`; the descriptors and the handler are constants set in `init`.
 public final class TestHTTPServer: @unchecked Sendable {
     /// A request the server received: its method, its path (with the query) and its headers, whose
     /// names are lower-cased.
@@ -141,6 +141,12 @@ public final class TestHTTPServer: @unchecked Sendable {
     private let lock = NSLock()
     private var received: [Request] = []
     private var stopped = false
+    /// The connections being served: `stop()` resets each, so that a client that stopped reading
+    /// an endless body (FoundationNetworking pauses a transfer it is cancelling) meets the end of
+    /// the connection instead of a server blocked in `send(2)`, which left libcurl spinning on the
+    /// open socket after the test ended. A descriptor leaves the set, under `lock`,
+    /// before it is closed, and is shut down only under `lock`: never a descriptor reused by then.
+    private var openConnections: Set<Int32> = []
 
     /// The requests received so far, under ``baseURL``, in the order they arrived.
     public var requests: [Request] { lock.withLock { received } }
@@ -234,6 +240,9 @@ public final class TestHTTPServer: @unchecked Sendable {
         if first {
             var byte: UInt8 = 1
             _ = write(wake.write, &byte, 1)
+            lock.withLock {
+                for connection in openConnections { Self.reset(connection) }
+            }
         }
     }
 
@@ -268,20 +277,42 @@ public final class TestHTTPServer: @unchecked Sendable {
                 if errno == EINTR || errno == ECONNABORTED { continue }
                 return
             }
-            if lock.withLock({ stopped }) {
+            let accepted = lock.withLock {
+                guard !stopped else { return false }
+                openConnections.insert(connection)
+                return true
+            }
+            guard accepted else {
                 close(connection)
                 continue
             }
             if concurrent {
                 Thread { [self] in
                     serve(connection)
-                    close(connection)
+                    finish(connection)
                 }.start()
             } else {
                 serve(connection)
-                close(connection)
+                finish(connection)
             }
         }
+    }
+
+    /// Makes the connection's close send a reset (linger 0: the unsent bytes are dropped, not
+    /// delivered first, which a client that stopped reading would never allow), and wakes a
+    /// `send(2)` blocked on it, so that its serving thread closes it now.
+    private static func reset(_ connection: Int32) {
+        var linger = linger(l_onoff: 1, l_linger: 0)
+        // narrowing: the size of a linger, 8
+        setsockopt(connection, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<linger>.size))
+        // narrowing: SHUT_RDWR is 2
+        shutdown(connection, Int32(SHUT_RDWR))
+    }
+
+    /// Forgets a served connection, then closes it (see `openConnections`).
+    private func finish(_ connection: Int32) {
+        lock.withLock { _ = openConnections.remove(connection) }
+        close(connection)
     }
 
     /// The longest request head read: a client that sends more is answered 431.
@@ -372,19 +403,24 @@ public final class TestHTTPServer: @unchecked Sendable {
         return false
     }
 
-    /// Sets a connection's read timeout and, on Darwin, turns SIGPIPE off for it.
+    /// Sets a connection's read and write timeouts and, on Darwin, turns SIGPIPE off for it.
     private static func configure(_ connection: Int32) {
         var timeout = timeval()
         timeout.tv_sec = readTimeout
         // narrowing: the size of a timeval, 16
         setsockopt(connection, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        // A client that stops reading fails a write after as long: an endless body never holds the
+        // serving thread (and the socket) forever, even without `stop()`.
+        // narrowing: the size of a timeval, 16
+        setsockopt(connection, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         #if canImport(Darwin)
             var yes: Int32 = 1
             setsockopt(connection, SOL_SOCKET, SO_NOSIGPIPE, &yes, socklen_t(MemoryLayout<Int32>.size))
         #endif
     }
 
-    /// Writes all of `bytes`; `false` when the client has gone.
+    /// Writes all of `bytes`; `false` (after resetting the connection) when the client has gone or
+    /// has read nothing for the write timeout.
     private func sendAll(_ connection: Int32, _ bytes: [UInt8]) -> Bool {
         var sent = 0
         while sent < bytes.count {
@@ -397,7 +433,12 @@ public final class TestHTTPServer: @unchecked Sendable {
             #else
                 let count = bytes[sent...].withUnsafeBytes { send(connection, $0.baseAddress, $0.count, 0) }
             #endif
-            guard count > 0 else { return false }
+            guard count > 0 else {
+                // Gone, or not reading for the write timeout: end the connection with a reset, as
+                // `stop()` does, rather than a close that waits to deliver what is unsent.
+                Self.reset(connection)
+                return false
+            }
             sent += count
         }
         return true

@@ -112,4 +112,35 @@ import WaymarkTesting
         #expect(String(decoding: body, as: UTF8.self) == "ok")
         #expect(server.requests.map(\.path) == ["/\(server.token)/y"])
     }
+
+    /// A client that stops reading an endless body (as FoundationNetworking does with a transfer
+    /// it is cancelling) leaves the server blocked in `send(2)`; `stop()` resets that connection,
+    /// so the client sees it end at once instead of keeping a live socket (on which libcurl spun
+    /// after the flood test ended) until the server's 10-second write timeout.
+    @Test func stopResetsAConnectionWhoseClientStoppedReading() async throws {
+        let server = try TestHTTPServer { _, _ in .init(status: 200, endless: true) }
+        defer { server.stop() }
+        let descriptor = try #require(Self.connection(to: server.port))
+        defer { close(descriptor) }
+        let request = [UInt8]("GET /\(server.token)/flood HTTP/1.1\r\nHost: x\r\n\r\n".utf8)
+        #expect(request.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) } == request.count)
+        // Wait for the request to be served (the socket buffers fill), without reading the body; a
+        // loaded machine (the whole suite runs in parallel) may take seconds to schedule the server.
+        for _ in 0..<6000 where server.requests.isEmpty { try await Task.sleep(nanoseconds: 10_000_000) }
+        try #require(!server.requests.isEmpty)
+        server.stop()
+        // A reset shows on the client's socket as an error or a hang-up. Without it the connection
+        // stays open until the server's 10-second write timeout, and even then only closes (the
+        // unsent body keeps it from hanging up), so 8 seconds tell the two apart.
+        // narrowing: POLLERR and POLLHUP are 8 and 16
+        let ended = Int16(POLLERR) | Int16(POLLHUP)
+        var client = pollfd(fd: descriptor, events: 0, revents: 0)
+        var endedAfter: Int?
+        for attempt in 0..<80 where endedAfter == nil {
+            client.revents = 0
+            _ = poll(&client, 1, 100)
+            if client.revents & ended != 0 { endedAfter = attempt }
+        }
+        #expect(endedAfter != nil, "the connection was still open 8 s after stop()")
+    }
 }
