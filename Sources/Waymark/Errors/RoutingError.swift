@@ -77,6 +77,10 @@ public struct RoutingError: Error, Sendable, CustomStringConvertible, Equatable 
     public var code: Code
     /// A sentence for a person: what is wrong, where, and how to fix it.
     public var message: String
+    /// For a template that does not parse, the 1-based column (in characters) the message names:
+    /// a route file's diagnostics add it to where the template's string starts, so that an editor
+    /// shows the error on the character. Not part of equality: the message already says it.
+    package var templateColumn: Int?
 
     /// Creates an error with a code and a message.
     public init(code: Code, message: String) {
@@ -86,4 +90,9 @@ public struct RoutingError: Error, Sendable, CustomStringConvertible, Equatable 
 
     /// `code: message`.
     public var description: String { "\(code): \(message)" }
+
+    /// Two errors are equal when their codes and messages are.
+    public static func == (lhs: RoutingError, rhs: RoutingError) -> Bool {
+        lhs.code == rhs.code && lhs.message == rhs.message
+    }
 }

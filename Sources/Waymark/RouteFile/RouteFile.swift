@@ -159,7 +159,7 @@ public struct RouteFile: Sendable {
     ///   - data: The JSON of the route file.
     ///   - source: A name for the data in messages (a path).
     public init(data: Data, source: String = "routes") throws(RouteFileError) {
-        let loaded = RouteFileLoader.load(data)
+        let loaded = RouteFileLoader.loadLocating(data)
         let errors = loaded.diagnostics.filter { $0.severity == .error }
         guard errors.isEmpty, let file = loaded.file else {
             throw RouteFileError(diagnostics: errors, source: source)
@@ -182,8 +182,10 @@ public struct RouteFile: Sendable {
     }
 
     /// Every problem in a route file, errors and warnings, without throwing: what `waymark check` prints.
+    /// Each has the ``RouteFileDiagnostic/line`` and ``RouteFileDiagnostic/column`` of the value it
+    /// is about.
     public static func diagnostics(for data: Data) -> [RouteFileDiagnostic] {
-        RouteFileLoader.load(data).diagnostics
+        RouteFileLoader.loadLocating(data).diagnostics
     }
 
     /// The route with a name.

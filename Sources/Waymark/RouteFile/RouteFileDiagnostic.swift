@@ -1,3 +1,5 @@
+package import Foundation
+
 /// A problem in a route file, located by route and field.
 ///
 /// ```
@@ -14,6 +16,15 @@ public struct RouteFileDiagnostic: Hashable, Sendable, CustomStringConvertible {
     public let field: String?
     /// What is wrong and how to fix it.
     public let message: String
+    /// The line (from 1) of the value the problem is in, when the diagnostic comes from a file's
+    /// text (``RouteFile/diagnostics(for:)``, ``RouteFileError``): the field's value, or the
+    /// route's object when the field is missing, or the document for the file as a whole.
+    public internal(set) var line: Int?
+    /// The column (from 1, in Unicode scalars) on ``line``: the value's first character, or, for a
+    /// template that does not parse, the character its message names (`"product/:" column 9`).
+    public internal(set) var column: Int?
+    /// For a template error, the 1-based character of the template string the message names.
+    var characterInValue = 0
 
     /// Creates a diagnostic.
     public init(
@@ -47,6 +58,42 @@ public struct RouteFileDiagnostic: Hashable, Sendable, CustomStringConvertible {
     /// `location: severity: field: message`.
     public var description: String {
         (location.isEmpty ? "" : location + ": ") + "\(severity.rawValue): " + detail
+    }
+
+    /// The diagnostic as a compiler writes one, which Xcode and `swift build` show on the file's
+    /// line: `FILE:LINE:COLUMN: error: routes[2] (product): template: …` (without a position,
+    /// `FILE: error: …`).
+    ///
+    /// - Parameter file: The file's path, as the build names it.
+    public func compilerStyle(file: String) -> String {
+        let place = line.map { line in "\(file):\(line):\(column ?? 1):" } ?? "\(file):"
+        return place + " \(severity.rawValue): " + (location.isEmpty ? "" : location + ": ") + detail
+    }
+
+    /// `diagnostics` of the route file `data`, each given the ``line`` and ``column`` of the value
+    /// it is about, in one pass over the text (a diagnostic that has a position keeps it): for
+    /// problems found after loading, such as those of the enum generator.
+    package static func locating(_ diagnostics: [RouteFileDiagnostic], in data: Data) -> [RouteFileDiagnostic] {
+        guard !diagnostics.isEmpty else { return diagnostics }
+        let queries = diagnostics.map {
+            JSONLocator.Query(path: $0.valuePath, characterInString: max(0, $0.characterInValue - 1))
+        }
+        var located = diagnostics
+        for (index, position) in JSONLocator.positions(of: queries, in: data).enumerated()
+        where located[index].line == nil {
+            located[index].line = position.line
+            located[index].column = position.column
+        }
+        return located
+    }
+
+    /// The JSON path of the value the problem is in: `routes[2].template[1]`, `default`, or empty.
+    var valuePath: String {
+        var path = routeIndex.map { "routes[\($0)]" } ?? ""
+        if let field {
+            path += path.isEmpty ? field : "." + field
+        }
+        return path
     }
 }
 

@@ -23,10 +23,22 @@ enum RouteFileLoader {
     private struct Collector {
         var diagnostics: [RouteFileDiagnostic] = []
 
-        mutating func error(_ message: String, route: Int? = nil, name: String? = nil, field: String? = nil) {
-            diagnostics.append(
-                .init(severity: .error, routeIndex: route, routeName: name, field: field, message: message))
+        mutating func error(
+            _ message: String, route: Int? = nil, name: String? = nil, field: String? = nil, characterInValue: Int = 0
+        ) {
+            var diagnostic = RouteFileDiagnostic(
+                severity: .error, routeIndex: route, routeName: name, field: field, message: message)
+            diagnostic.characterInValue = characterInValue
+            diagnostics.append(diagnostic)
         }
+    }
+
+    /// Reads `data` as ``load(_:)`` does, then gives every diagnostic the line and column of the
+    /// value it is about (one more pass over the text, only for a file that has problems).
+    static func loadLocating(_ data: Data) -> Loaded {
+        var loaded = load(data)
+        loaded.diagnostics = RouteFileDiagnostic.locating(loaded.diagnostics, in: data)
+        return loaded
     }
 
     static func load(_ data: Data) -> Loaded {
@@ -36,6 +48,8 @@ enum RouteFileLoader {
             root = try JSONParser.parse(data)
         } catch {
             collector.error("the file is not valid JSON: \(error)")
+            collector.diagnostics[0].line = error.line
+            collector.diagnostics[0].column = error.column
             return Loaded(file: nil, diagnostics: collector.diagnostics)
         }
         guard case .object(let object) = root else {
@@ -165,8 +179,8 @@ enum RouteFileLoader {
         }
         let name = object["name"]?.stringValue
         var valid = true
-        func fail(_ message: String, _ field: String?) {
-            collector.error(message, route: index, name: name, field: field)
+        func fail(_ message: String, _ field: String?, characterInValue: Int = 0) {
+            collector.error(message, route: index, name: name, field: field, characterInValue: characterInValue)
             valid = false
         }
         for key in object.keys.sorted() where !routeKeys.contains(key) {
@@ -191,7 +205,7 @@ enum RouteFileLoader {
             do throws(RoutingError) {
                 templates.append(try RouteTemplate(parsing: pattern))
             } catch {
-                fail(error.message, field)
+                fail(error.message, field, characterInValue: error.templateColumn ?? 0)
             }
         }
         switch object["template"] {
@@ -253,7 +267,7 @@ enum RouteFileLoader {
         case .object(let value)?: properties = value
         case let other?: fail("must be an object, not \(other.quoted())", "properties")
         }
-        let query = readQuery(object["query"], templates: templates, fail: fail)
+        let query = readQuery(object["query"], templates: templates, fail: { fail($0, $1) })
         var routingType = RoutingType.push
         switch object["routingType"] {
         case nil: break

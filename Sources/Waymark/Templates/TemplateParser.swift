@@ -528,8 +528,10 @@ struct TemplateParser {
     /// An error at a byte offset of the pattern, reported with its 1-based character column.
     func error(at offset: Int, _ text: String) -> RoutingError {
         let column = String(decoding: Array(pattern.utf8.prefix(offset)), as: UTF8.self).count + 1
-        return RoutingError(
+        var error = RoutingError(
             code: .invalidTemplate, message: "\"\(Self.quotable(pattern))\" column \(column): \(text)")
+        error.templateColumn = column
+        return error
     }
 
     /// A template as messages quote it: whole up to 80 characters, else its first 60 and "…" (a

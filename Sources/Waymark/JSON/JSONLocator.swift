@@ -1,0 +1,288 @@
+package import Foundation
+
+/// Finds where values of a JSON document are written, by path (`routes[2].template`, `default`,
+/// `rules[0].patterns[1]`), as the line and column a compiler's diagnostic gives: what lets
+/// `waymark check --compiler-style` and the build-tool plugin put a route file's problem on its
+/// line in Xcode.
+///
+/// The parsed ``JSONValue`` keeps no positions (every route file and path configuration would pay
+/// for them); the few documents with problems are read a second time, here, in one pass whatever
+/// the number of paths asked for. The pass keeps its own stack (no recursion), follows only the
+/// members the paths asked for go through, and stops at the first byte that is not JSON: a
+/// document that does not parse has its position in its syntax error already.
+package enum JSONLocator {
+    /// A place in a document: the line (from 1, lines end at LF) and the column (from 1, in
+    /// Unicode scalars), as ``JSONSyntaxError`` counts them.
+    package struct Position: Hashable, Sendable {
+        /// The line, from 1.
+        package var line: Int
+        /// The column on that line, from 1, in Unicode scalars.
+        package var column: Int
+    }
+
+    /// One place to find: the value at `path` or, when the document has no such value, at the
+    /// longest prefix of it that it has (`routes[2].name` falls back to `routes[2]`, then to
+    /// `routes`, then to the document); `characterInString` characters into it when it is a string
+    /// (a template's column).
+    package struct Query: Hashable, Sendable {
+        /// The value's path: keys joined with `.`, array indexes in brackets; empty for the document.
+        package var path: String
+        /// How many characters of the string's decoded text to step over (0: its opening quote).
+        package var characterInString: Int
+
+        /// A query for a value, or for a character of a string value.
+        package init(path: String, characterInString: Int = 0) {
+            self.path = path
+            self.characterInString = characterInString
+        }
+    }
+
+    /// Where each query is, in order; the document's first byte for a query whose path is not
+    /// found at any length.
+    package static func positions(of queries: [Query], in data: Data) -> [Position] {
+        let bytes = [UInt8](data)
+        var wanted: Set<String> = []
+        for query in queries {
+            for prefix in prefixes(of: query.path) { wanted.insert(prefix) }
+        }
+        let offsets = valueOffsets(of: wanted, in: bytes)
+        let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        let found: [Int] = queries.map { query in
+            guard let path = prefixes(of: query.path).first(where: { offsets[$0] != nil }), let offset = offsets[path]
+            else { return start }
+            guard path == query.path, query.characterInString > 0 else { return offset }
+            return offsetInString(bytes, from: offset, characters: query.characterInString)
+        }
+        return lineAndColumn(of: found, in: bytes)
+    }
+
+    /// `path` and each shorter path that contains it, longest first, ending with the document ("").
+    static func prefixes(of path: String) -> [String] {
+        var result = [path]
+        var rest = Substring(path)
+        while let cut = rest.lastIndex(where: { $0 == "." || $0 == "[" }) {
+            rest = rest[..<cut]
+            result.append(String(rest))
+        }
+        if !path.isEmpty { result.append("") }
+        return result
+    }
+
+    /// One open array or object of the pass: its node among the paths asked for (`nil` when no
+    /// path asked for goes through it), the key being read (objects) or the index (arrays).
+    private struct Frame {
+        var node: Int?
+        var isObject: Bool
+        var key = ""
+        var index = 0
+    }
+
+    private enum Expecting { case value, valueOrClose, keyOrClose, separatorOrClose }
+
+    /// One step of a path: a member's key, or an array's index.
+    enum Component: Hashable {
+        case key(String)
+        case index(Int)
+    }
+
+    /// The components of a path: `routes[2].template` → `routes`, `[2]`, `template`.
+    static func components(of path: String) -> [Component] {
+        var components: [Component] = []
+        var current = ""
+        var inBrackets = false
+        func end() {
+            if inBrackets, let index = Int(current) {
+                components.append(.index(index))
+            } else if !current.isEmpty {
+                components.append(.key(inBrackets ? "[" + current : current))
+            }
+            current = ""
+        }
+        for character in path {
+            switch character {
+            case ".":
+                end()
+                inBrackets = false
+            case "[":
+                end()
+                inBrackets = true
+            case "]" where inBrackets:
+                end()
+                inBrackets = false
+            default:
+                current.append(character)
+            }
+        }
+        end()
+        return components
+    }
+
+    /// The byte offsets of the values at `paths` (each value's first byte), in one pass.
+    static func valueOffsets(of paths: Set<String>, in bytes: [UInt8]) -> [String: Int] {
+        var work = 0
+        return valueOffsets(of: paths, in: bytes, work: &work)
+    }
+
+    /// ``valueOffsets(of:in:)``, adding to `work` the bytes read and the characters of every
+    /// component looked up: the count tests follow across sizes and shapes to show the pass stays
+    /// linear.
+    ///
+    /// The paths asked for make a tree (node 0 is the document); each open container knows its
+    /// node, and a member's node is one look-up of its key or index among the node's children. A
+    /// value no path goes through has no node, nor has anything inside it: no path is ever built
+    /// as a string, so a long key above many values costs its length once.
+    static func valueOffsets(of paths: Set<String>, in bytes: [UInt8], work: inout Int) -> [String: Int] {
+        var children: [[Component: Int]] = [[:]]
+        var pathOfNode: [Int: String] = [:]
+        for path in paths {
+            var node = 0
+            for component in components(of: path) {
+                if let next = children[node][component] {
+                    node = next
+                } else {
+                    children.append([:])
+                    children[node][component] = children.count - 1
+                    node = children.count - 1
+                }
+            }
+            pathOfNode[node] = path
+        }
+        var offsets: [String: Int] = [:]
+        var stack: [Frame] = []
+        var expecting = Expecting.value
+        var index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        var lookedUp = 0
+        defer { work += index + lookedUp }
+        func node(in frame: Frame?) -> Int? {
+            guard let frame else { return 0 }
+            guard let parent = frame.node else { return nil }
+            lookedUp += frame.isObject ? frame.key.utf8.count : 1
+            return children[parent][frame.isObject ? .key(frame.key) : .index(frame.index)]
+        }
+        while true {
+            while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+            guard index < bytes.count else { return offsets }
+            let byte = bytes[index]
+            switch expecting {
+            case .valueOrClose where byte == UInt8(ascii: "]"), .keyOrClose where byte == UInt8(ascii: "}"):
+                stack.removeLast()
+                index += 1
+                expecting = .separatorOrClose
+            case .valueOrClose, .value:
+                let valueNode = node(in: stack.last)
+                if let valueNode, let path = pathOfNode[valueNode] { offsets[path] = index }
+                switch byte {
+                case UInt8(ascii: "{"), UInt8(ascii: "["):
+                    stack.append(Frame(node: valueNode, isObject: byte == UInt8(ascii: "{")))
+                    index += 1
+                    expecting = byte == UInt8(ascii: "{") ? .keyOrClose : .valueOrClose
+                case UInt8(ascii: "\""):
+                    index = endOfString(bytes, from: index)
+                    expecting = .separatorOrClose
+                default:
+                    let delimiters: [UInt8] = [0x20, 0x09, 0x0A, 0x0D, 0x2C, 0x5D, 0x7D]  // space, tab, LF, CR , ] }
+                    let end = bytes[index...].firstIndex(where: delimiters.contains) ?? bytes.count
+                    guard end > index else { return offsets }
+                    index = end
+                    expecting = .separatorOrClose
+                }
+            case .keyOrClose:
+                guard byte == UInt8(ascii: "\"") else { return offsets }
+                let end = endOfString(bytes, from: index)
+                // The key as written between its quotes: route files' keys have no escapes, and a
+                // key that has them is only located less well. Read only where a path goes on.
+                let key =
+                    stack.last?.node == nil
+                    ? "" : String(decoding: bytes[(index + 1)..<max(index + 1, end - 1)], as: UTF8.self)
+                index = end
+                while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+                guard index < bytes.count, bytes[index] == UInt8(ascii: ":"), !stack.isEmpty else { return offsets }
+                index += 1
+                stack[stack.count - 1].key = key
+                expecting = .value
+            case .separatorOrClose:
+                guard let top = stack.last else { return offsets }
+                if byte == UInt8(ascii: ",") {
+                    index += 1
+                    if top.isObject {
+                        expecting = .keyOrClose
+                    } else {
+                        stack[stack.count - 1].index += 1
+                        expecting = .valueOrClose
+                    }
+                } else if byte == (top.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
+                    stack.removeLast()
+                    index += 1
+                } else {
+                    return offsets
+                }
+            }
+        }
+    }
+
+    /// The offset just after the string that opens at `start` (its closing quote included), or the
+    /// end of the bytes for a string that is not closed.
+    static func endOfString(_ bytes: [UInt8], from start: Int) -> Int {
+        var index = start + 1
+        while index < bytes.count {
+            switch bytes[index] {
+            case UInt8(ascii: "\\"): index += 2
+            case UInt8(ascii: "\""): return index + 1
+            default: index += 1
+            }
+        }
+        return bytes.count
+    }
+
+    /// The offset of the character `characters` steps into the string that opens at `start`,
+    /// counting an escape (`\n`, `\u00e9`, a surrogate pair) as the one character it stands for;
+    /// the closing quote when the string is shorter.
+    static func offsetInString(_ bytes: [UInt8], from start: Int, characters: Int) -> Int {
+        guard start < bytes.count, bytes[start] == UInt8(ascii: "\"") else { return start }
+        var index = start + 1
+        var stepped = 0
+        while index < bytes.count, stepped < characters, bytes[index] != UInt8(ascii: "\"") {
+            if bytes[index] == UInt8(ascii: "\\") {
+                // `\uD83D\uDE00` is one character written as two escapes; any other escape is one.
+                let isPair = unicodeEscape(bytes, at: index).map { (0xD800...0xDBFF).contains($0) } ?? false
+                let isUnicode = index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "u")
+                index += isPair ? 12 : isUnicode ? 6 : 2
+            } else {
+                // One scalar: its lead byte, then its continuation bytes.
+                index += 1
+                while index < bytes.count, bytes[index] & 0xC0 == 0x80 { index += 1 }
+            }
+            stepped += 1
+        }
+        return min(index, bytes.count)
+    }
+
+    /// The value of the `\uXXXX` escape at `index`, or `nil` when there is none.
+    static func unicodeEscape(_ bytes: [UInt8], at index: Int) -> Int? {
+        guard index + 5 < bytes.count, bytes[index + 1] == UInt8(ascii: "u") else { return nil }
+        return Int(String(decoding: bytes[(index + 2)..<(index + 6)], as: UTF8.self), radix: 16)
+    }
+
+    /// The line and column of each offset, in one sweep over the bytes up to the last of them.
+    static func lineAndColumn(of offsets: [Int], in bytes: [UInt8]) -> [Position] {
+        let order = offsets.indices.sorted { offsets[$0] < offsets[$1] }
+        var positions = [Position](repeating: Position(line: 1, column: 1), count: offsets.count)
+        var line = 1
+        var column = 1
+        var index = 0
+        for place in order {
+            let target = min(offsets[place], bytes.count)
+            while index < target {
+                if bytes[index] == 0x0A {
+                    line += 1
+                    column = 1
+                } else if bytes[index] & 0xC0 != 0x80 {
+                    column += 1
+                }
+                index += 1
+            }
+            positions[place] = Position(line: line, column: column)
+        }
+        return positions
+    }
+}
