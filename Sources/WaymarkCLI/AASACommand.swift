@@ -56,6 +56,18 @@ struct AASACommand: ParsableCommand {
     @Flag(name: .long, help: "Print one JSON object (the file, the diagnostics) instead of text.")
     var json = false
 
+    @Option(
+        help: ArgumentHelp(
+            "Write the generated file here instead of standard output (`swift package waymark aasa … --output FILE`).",
+            valueName: "file"))
+    var output: String?
+
+    func validate() throws {
+        if output != nil && (json || checkFile != nil) {
+            throw ValidationError("--output writes the generated file: it goes with neither --json nor --check")
+        }
+    }
+
     func run() throws {
         let file = try source.load()
         let resolver: RouteResolver
@@ -130,7 +142,16 @@ struct AASACommand: ParsableCommand {
             members.append(("work", .value(.number(Double(report.work)))))
             print(OrderedJSON.object(members).rendered)
         } else {
-            if let generated { print(generated.jsonText, terminator: "") }
+            if let generated, let output {
+                do {
+                    try Data(generated.jsonText.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
+                } catch {
+                    printError("\(output): cannot write the file: \(error.localizedDescription)")
+                    throw ExitCode(1)
+                }
+            } else if let generated {
+                print(generated.jsonText, terminator: "")
+            }
             for diagnostic in report.diagnostics { printError(Self.line(diagnostic, fileName: fileName)) }
         }
         if !report.problems.isEmpty { throw ExitCode(1) }

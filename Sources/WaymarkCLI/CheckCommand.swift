@@ -67,9 +67,29 @@ struct CheckCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Print one JSON object per problem per line.")
     var json = false
 
+    @Flag(
+        name: .long,
+        help:
+            "Print each problem as a compiler does, 'FILE:LINE:COLUMN: error|warning: message', which Xcode and swift build show on the line."
+    )
+    var compilerStyle = false
+
+    @Option(
+        help: ArgumentHelp(
+            "After a check without errors, write this Swift file (a comment naming what was checked): the build-tool plugin's "
+                + "output, so that a build checks a document again only when it changed.",
+            valueName: "file"))
+    var marker: String?
+
     func validate() throws {
         if deprecatedFile != nil && source.routes != nil {
             throw ValidationError("give the route file once, with --routes FILE")
+        }
+        if json && compilerStyle {
+            throw ValidationError("choose one of --json and --compiler-style")
+        }
+        if compilerStyle && links != nil {
+            throw ValidationError("--compiler-style applies to route files and path configurations, not to --links")
         }
         if against != nil && config == nil {
             throw ValidationError("--against compares two path configurations: give the first with --config FILE")
@@ -86,6 +106,23 @@ struct CheckCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        try await check()
+        if let marker {
+            let checked = config ?? source.routes ?? deprecatedFile ?? source.sourceName
+            let text =
+                "// Checked by `waymark check`: \(URL(fileURLWithPath: checked).lastPathComponent) has no errors.\n"
+            do {
+                try Data(text.utf8).write(to: URL(fileURLWithPath: marker), options: .atomic)
+            } catch {
+                printError(
+                    "\(marker):\(compilerStyle ? " error:" : "") cannot write the marker: \(error.localizedDescription)"
+                )
+                throw ExitCode(1)
+            }
+        }
+    }
+
+    private func check() async throws {
         if let links {
             try await checkContract(links)
             return
@@ -105,7 +142,7 @@ struct CheckCommand: AsyncParsableCommand {
             do {
                 data = try BoundedFileRead.contents(of: URL(fileURLWithPath: path))
             } catch {
-                printError("\(file): cannot read the file: \(error.reason)")
+                printError("\(file):\(compilerStyle ? " error:" : "") cannot read the file: \(error.reason)")
                 throw ExitCode(1)
             }
         } else {
@@ -129,6 +166,8 @@ struct CheckCommand: AsyncParsableCommand {
                     ("message", .string(diagnostic.message)),
                 ])
                 print(line.rendered)
+            } else if compilerStyle {
+                printLine(diagnostic.compilerStyle(file: file))
             } else {
                 printLine("\(file): \(diagnostic)")
             }
@@ -174,7 +213,7 @@ struct CheckCommand: AsyncParsableCommand {
     /// `--config FILE`: the document's own diagnostics, as `waymark properties` prints them, then
     /// the linter's findings; with `--against`, the URLs where the two documents differ.
     private func checkPathConfiguration(_ path: String, options: PathConfiguration.Options) throws {
-        let document = try Self.loadDocument(path, options: options)
+        let document = try Self.loadDocument(path, options: options, compilerStyle: compilerStyle)
         let lint = document.lint()
         var lines: [PathConfigurationLine] = document.diagnostics.map { PathConfigurationLine(diagnostic: $0) }
         lines += lint.findings.map { PathConfigurationLine(finding: $0) }
@@ -186,9 +225,13 @@ struct CheckCommand: AsyncParsableCommand {
             differences = comparison.differences
             comparisonComplete = comparison.isComplete
         }
-        for line in lines {
+        let positions = compilerStyle ? Self.positions(of: lines, inDocument: path) : []
+        for (index, line) in lines.enumerated() {
             if json {
                 print(line.json(file: path, target: options.target).rendered)
+            } else if compilerStyle {
+                let position = positions[index]
+                printLine("\(path):\(position.line):\(position.column): warning: \(line.text)")
             } else {
                 printLine("\(path): \(line.text)")
             }
@@ -231,18 +274,38 @@ struct CheckCommand: AsyncParsableCommand {
         if !differences.isEmpty { throw ExitCode(1) }
     }
 
+    /// Where each line's rule or pattern is written in the document at `path` (its start when the
+    /// line names neither, or the file cannot be read again).
+    static func positions(of lines: [PathConfigurationLine], inDocument path: String) -> [JSONLocator.Position] {
+        let queries = lines.map { line in
+            JSONLocator.Query(
+                path: line.ruleIndex.map { rule in
+                    "rules[\(rule)]" + (line.patternIndex.map { ".patterns[\($0)]" } ?? "")
+                } ?? "")
+        }
+        let data = (try? BoundedFileRead.contents(of: URL(fileURLWithPath: path))) ?? Data()
+        return JSONLocator.positions(of: queries, in: data)
+    }
+
     /// Reads a path-configuration document for `--config` or `--against`.
     ///
     /// - Throws: `ExitCode(1)` after a message, when the file cannot be read or is not a document.
-    static func loadDocument(_ path: String, options: PathConfiguration.Options) throws -> PathConfiguration {
+    /// With `compilerStyle`, the message reads `FILE: error: …`, which a build shows as an error.
+    static func loadDocument(
+        _ path: String, options: PathConfiguration.Options, compilerStyle: Bool = false
+    ) throws -> PathConfiguration {
+        let severity = compilerStyle ? " error:" : ""
         do {
             let data = try BoundedFileRead.contents(of: URL(fileURLWithPath: path))
             return try PathConfiguration(data: data, options: options, source: path)
         } catch let error as BoundedFileRead.Failure {
-            printError("\(path): cannot read the file: \(error.reason)")
+            printError("\(path):\(severity) cannot read the file: \(error.reason)")
             throw ExitCode(1)
         } catch let error as PathConfigurationError {
-            printError(error.message)
+            let prefix = "\(path): "
+            printError(
+                compilerStyle && error.message.hasPrefix(prefix)
+                    ? prefix + "error: " + error.message.dropFirst(prefix.count) : error.message)
             throw ExitCode(1)
         }
     }

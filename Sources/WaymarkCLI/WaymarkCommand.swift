@@ -18,7 +18,7 @@ struct WaymarkCommand: AsyncParsableCommand {
         subcommands: [
             ResolveCommand.self, CheckCommand.self, ExplainCommand.self, LinkCommand.self, LinksCommand.self,
             AASACommand.self,
-            PropertiesCommand.self, NavigateCommand.self, ReportCommand.self,
+            PropertiesCommand.self, NavigateCommand.self, ReportCommand.self, GenerateCommand.self,
         ]
     )
 

@@ -1,6 +1,6 @@
 /// A ``RouteMap`` checked against its cases and flattened: one entry per leaf case, nested routes
 /// mounted under their parent's template.
-struct CompiledRouteMap: Sendable {
+package struct CompiledRouteMap: Sendable {
     struct Entry: Sendable {
         /// The case names from the outer enum to the innermost one.
         let chain: [String]
@@ -378,5 +378,53 @@ extension CompiledRouteMap {
                     label, "':\(name)' is in an optional group of '\(pattern)', so '\(name)' must be Optional")
             }
         }
+    }
+}
+
+extension CompiledRouteMap {
+    /// One value a template carries, as a typed case must declare it: what the generator of
+    /// `URLRoute` enums (`waymark generate`) reads, from the same checks that compile a route map.
+    package struct TemplateValue: Hashable, Sendable {
+        /// The parameter's name: the associated value's label.
+        package var name: String
+        /// The written type (`int`, `float`, `uuid`, a custom type's name), or `nil` for text.
+        package var type: String?
+        /// Whether every variant of the template has it (otherwise the value is optional).
+        package var isRequired: Bool
+        /// Whether it is a named catch-all (`*rest`), a list of segments.
+        package var isCatchAll: Bool
+    }
+
+    /// The values of `pattern` in order of first appearance, and whether it has an anonymous `*`
+    /// (which a typed case cannot carry).
+    ///
+    /// - Throws: The template's parse error.
+    package static func templateValues(of pattern: String) throws(RoutingError) -> (
+        values: [TemplateValue], hasAnonymous: Bool
+    ) {
+        let template = try RouteTemplate(parsing: pattern)
+        let check = try LevelCheck(label: "", pattern: pattern, path: pattern, queryNames: [])
+        let values = template.parameterNames.compactMap { name in
+            check.parameters[name].map {
+                TemplateValue(name: name, type: $0.type, isRequired: $0.required, isCatchAll: $0.catchAll)
+            }
+        }
+        return (values, check.hasAnonymous)
+    }
+
+    /// A route map's mapping for `template` that also reads `queryNames` from the query:
+    /// `search?q&page`, or `users?id={id}&page#faq` when the template requires query items or a
+    /// fragment of its own.
+    package static func mapping(template: String, queryNames: [String]) -> String {
+        guard !queryNames.isEmpty else { return template }
+        let bytes = Array(template.utf8)
+        let (fragmentMark, queryMark) = bytes.withUnsafeBufferPointer { buffer in
+            let fragment = TemplateParser.mark(UInt8(ascii: "#"), in: buffer, before: buffer.count)
+            return (fragment, TemplateParser.queryMark(buffer, before: fragment))
+        }
+        let end = fragmentMark ?? bytes.count
+        let head = String(decoding: bytes[..<end], as: UTF8.self)
+        let fragment = String(decoding: bytes[end...], as: UTF8.self)
+        return head + (queryMark == nil ? "?" : "&") + queryNames.joined(separator: "&") + fragment
     }
 }
