@@ -143,12 +143,7 @@ struct AASACommand: ParsableCommand {
             print(OrderedJSON.object(members).rendered)
         } else {
             if let generated, let output {
-                do {
-                    try Data(generated.jsonText.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
-                } catch {
-                    printError("\(output): cannot write the file: \(error.localizedDescription)")
-                    throw ExitCode(1)
-                }
+                try OutputFile.write(generated.jsonText, to: output, what: "the file")
             } else if let generated {
                 print(generated.jsonText, terminator: "")
             }

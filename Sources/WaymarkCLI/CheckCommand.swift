@@ -111,14 +111,7 @@ struct CheckCommand: AsyncParsableCommand {
             let checked = config ?? source.routes ?? deprecatedFile ?? source.sourceName
             let text =
                 "// Checked by `waymark check`: \(URL(fileURLWithPath: checked).lastPathComponent) has no errors.\n"
-            do {
-                try Data(text.utf8).write(to: URL(fileURLWithPath: marker), options: .atomic)
-            } catch {
-                printError(
-                    "\(marker):\(compilerStyle ? " error:" : "") cannot write the marker: \(error.localizedDescription)"
-                )
-                throw ExitCode(1)
-            }
+            try OutputFile.write(text, to: marker, what: "the marker", compilerStyle: compilerStyle)
         }
     }
 

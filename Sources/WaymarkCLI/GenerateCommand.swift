@@ -88,14 +88,7 @@ struct GenerateCommand: ParsableCommand {
             print(code, terminator: "")
             return
         }
-        do {
-            try Data(code.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
-        } catch {
-            printError(
-                "\(output):\(compilerStyle ? " error:" : "") cannot write the generated Swift: \(error.localizedDescription)"
-            )
-            throw ExitCode(1)
-        }
+        try OutputFile.write(code, to: output, what: "the generated Swift", compilerStyle: compilerStyle)
     }
 
     /// Prints each diagnostic to standard error, as `check` or as a compiler does.

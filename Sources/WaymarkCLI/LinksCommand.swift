@@ -174,12 +174,7 @@ extension LinksCommand {
         if path == "-" {
             print(text, terminator: "")
         } else {
-            do {
-                try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
-            } catch {
-                printError("cannot write \(path): \(error.localizedDescription)")
-                throw ExitCode(1)
-            }
+            try OutputFile.write(text, to: path, what: "the page")
         }
         if !recording.skipped.isEmpty || urlSource?.hadUnreadableLine == true { throw ExitCode(1) }
     }

@@ -94,12 +94,7 @@ struct ReportCommand: ParsableCommand {
             if html == "-" {
                 print(page, terminator: "")
             } else {
-                do {
-                    try Data(page.utf8).write(to: URL(fileURLWithPath: html), options: .atomic)
-                } catch {
-                    printError("\(html): cannot write the page: \(error.localizedDescription)")
-                    throw ExitCode(1)
-                }
+                try OutputFile.write(page, to: html, what: "the page")
             }
         }
         if json {

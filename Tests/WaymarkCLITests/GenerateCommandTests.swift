@@ -177,6 +177,17 @@
             let printed = try CommandRunner.run(
                 ["aasa", "--app-id", "ABCDE12345.com.example.shop", "--domain", "shop.example.com"])
             #expect(try String(contentsOf: file, encoding: .utf8) == printed.standardOutput)
+            let missing = folder.appendingPathComponent("no-such-folder/apple-app-site-association").path
+            let unwritable = try CommandRunner.run(
+                [
+                    "aasa", "--app-id", "ABCDE12345.com.example.shop", "--domain", "shop.example.com", "--output",
+                    missing,
+                ])
+            #expect(unwritable.status == 1)
+            #expect(
+                unwritable.standardError.contains(
+                    "\(missing): cannot write the file: the folder \(folder.path)/no-such-folder does not exist"),
+                "\(unwritable.standardError)")
             let refused = try CommandRunner.run(
                 ["aasa", "--app-id", "ABCDE12345.com.example.shop", "--json", "--output", file.path])
             #expect(refused.status == 2)
