@@ -16,6 +16,10 @@ let package = Package(
         // For an app's test targets only: it links Swift Testing and XCTest.
         .library(name: "WaymarkTesting", targets: ["WaymarkTesting"]),
         .executable(name: "waymark", targets: ["WaymarkCLI"]),
+        // Route files in a build: checked, and written as a `URLRoute` enum (build-tool plugin); and
+        // `swift package waymark …` for the files a team commits (command plugin). Both run `waymark`.
+        .plugin(name: "WaymarkRoutes", targets: ["WaymarkRoutes"]),
+        .plugin(name: "WaymarkCommand", targets: ["WaymarkCommand"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -71,6 +75,19 @@ let package = Package(
             ],
             resources: [.embedInCode("Resources/shop.routes.json")]
         ),
+        .plugin(name: "WaymarkRoutes", capability: .buildTool(), dependencies: [.target(name: "WaymarkCLI")]),
+        .plugin(
+            name: "WaymarkCommand",
+            capability: .command(
+                intent: .custom(
+                    verb: "waymark",
+                    description:
+                        "Run the waymark tool in the package's folder: aasa --output, links --html, link --contract…"),
+                permissions: [
+                    .writeToPackageDirectory(
+                        reason: "waymark writes the files you name: association files, link pages, link contracts")
+                ]),
+            dependencies: [.target(name: "WaymarkCLI")]),
         // What several test targets share: where the real-world corpus is (and what happens when it
         // is not), the route sets the tests generate instead of reading the benchmarks' files, the
         // seeded random generator and the linear-growth check.

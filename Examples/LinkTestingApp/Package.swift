@@ -1,7 +1,9 @@
 // swift-tools-version:6.1
 // A sample app package whose tests use every helper of WaymarkTesting, in Swift Testing and in
-// XCTest: what an app team's link tests look like. Not part of Waymark's build; `.ci/run` builds
-// and tests it, and runs its deliberately wrong expectations to show their messages.
+// XCTest: what an app team's link tests look like, and a target whose typed routes the
+// `WaymarkRoutes` build-tool plugin generates from a route file. Not part of Waymark's build;
+// `.ci/run` builds and tests it, runs its deliberately wrong expectations to show their messages,
+// and builds its broken route file to show the plugin's diagnostics.
 import PackageDescription
 
 let package = Package(
@@ -27,6 +29,35 @@ let package = Package(
             ],
             resources: [.copy("published-links.json")]
         ),
+        // The route file written as a typed enum at build time by the `WaymarkRoutes` plugin
+        // (docs: "Route files in Xcode"); its tests open links into cases and print cases back.
+        .target(
+            name: "GeneratedRoutes",
+            dependencies: [.product(name: "Waymark", package: "waymark")],
+            // The generated code must build without a warning, under the strictest settings an app
+            // may choose.
+            swiftSettings: [
+                .enableUpcomingFeature("ExistentialAny"),
+                .enableUpcomingFeature("MemberImportVisibility"),
+                .enableUpcomingFeature("InternalImportsByDefault"),
+                .unsafeFlags(["-warnings-as-errors"]),
+            ],
+            plugins: [.plugin(name: "WaymarkRoutes", package: "waymark")]
+        ),
+        .testTarget(
+            name: "GeneratedRoutesTests",
+            dependencies: ["GeneratedRoutes", .product(name: "Waymark", package: "waymark")]),
     ],
     swiftLanguageModes: [.v6]
 )
+
+// A target whose route file has errors, for `.ci/run` to check that the build fails with each
+// problem on its line: only with WAYMARK_BROKEN_FIXTURE=1, so that the package builds otherwise.
+if Context.environment["WAYMARK_BROKEN_FIXTURE"] == "1" {
+    package.targets.append(
+        .target(
+            name: "BrokenRoutes",
+            dependencies: [.product(name: "Waymark", package: "waymark")],
+            plugins: [.plugin(name: "WaymarkRoutes", package: "waymark")]
+        ))
+}
