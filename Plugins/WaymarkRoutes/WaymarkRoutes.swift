@@ -20,12 +20,24 @@ struct WaymarkRoutes: BuildToolPlugin {
     /// One command per route file (check and generate) and per path configuration (check).
     static func commands(files: [URL], tool: URL, workDirectory: URL) -> [Command] {
         var commands: [Command] = []
+        // Output names are made from file names: two files of one name (in two folders) get `_2`…
+        // so that neither overwrites the other's output. The files are sorted, so a name is stable.
+        var used: Set<String> = []
+        func outputName(_ stem: String) -> String {
+            var name = stem
+            var number = 1
+            while !used.insert(name.lowercased()).inserted {
+                number += 1
+                name = "\(stem)_\(number)"
+            }
+            return name + ".swift"
+        }
         for file in files.sorted(by: { $0.path < $1.path }) {
             let name = file.lastPathComponent
             let folder = file.deletingLastPathComponent()
             if name.hasSuffix(".routes.json") {
                 let output = workDirectory.appendingPathComponent(
-                    String(name.dropLast(".json".count)).replacingOccurrences(of: ".", with: "_") + ".swift")
+                    outputName(String(name.dropLast(".json".count)).replacingOccurrences(of: ".", with: "_")))
                 let config = folder.appendingPathComponent("waymark-plugin.json")
                 let hasConfig = files.contains(config) || FileManager.default.fileExists(atPath: config.path)
                 var arguments = ["generate", "--routes", file.path, "--output", output.path, "--compiler-style"]
@@ -39,7 +51,7 @@ struct WaymarkRoutes: BuildToolPlugin {
                 // The marker is Swift (a comment), as a build only compiles what a plugin writes:
                 // another kind of file would become a resource of the target.
                 let marker = workDirectory.appendingPathComponent(
-                    name.replacingOccurrences(of: ".", with: "_") + "_checked.swift")
+                    outputName(name.replacingOccurrences(of: ".", with: "_") + "_checked"))
                 commands.append(
                     .buildCommand(
                         displayName: "Checking \(name)",

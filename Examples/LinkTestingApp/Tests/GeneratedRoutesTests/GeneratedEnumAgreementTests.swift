@@ -10,7 +10,8 @@ import Waymark
 /// For every example link of the file (`LinkCatalogue`, as `waymark links` lists them), each with
 /// variations (a segment more, a segment less, a value of the wrong type, a query value dropped or
 /// added), from outside the app and from inside it: the resolver made from the generated enum and
-/// the one made from the file reach the same status, the same route and the same values. Every
+/// the one made from the file reach the same status, the same route, the same values and the same
+/// properties (which `features.routes.json` fills with text that Swift source must escape). Every
 /// route value opened prints back, with the enum's table, a link that the file's resolver opens
 /// into the same route and values.
 @Suite struct GeneratedEnumAgreementTests {
@@ -44,6 +45,7 @@ import Waymark
         var status: String
         var route: String?
         var values: [String: String]
+        var properties: [String: JSONValue]
 
         /// - Parameter prefix: What the typed resolver puts before a case name (`ShopRoute.`).
         init(_ result: RoutingResult, prefix: String = "") {
@@ -54,6 +56,7 @@ import Waymark
                 values[parameter.name] = parameter.value
             }
             self.values = values
+            properties = result.request?.properties ?? [:]
         }
 
         var description: String { "\(status) \(route ?? "-") \(values.sorted { $0.key < $1.key })" }
