@@ -82,7 +82,7 @@ let package = Package(
                 intent: .custom(
                     verb: "waymark",
                     description:
-                        "Run the waymark tool in the package's folder: aasa --output, links --html, link --contract…"),
+                        "Run the waymark tool in the package's folder: aasa --output, links --html, links --contract…"),
                 permissions: [
                     .writeToPackageDirectory(
                         reason: "waymark writes the files you name: association files, link pages, link contracts")

@@ -3,7 +3,7 @@ import PackagePlugin
 
 /// The command plugin: `swift package --allow-writing-to-package-directory waymark ARGUMENTS…`
 /// runs the `waymark` tool with the arguments, in the package's folder, for the jobs that write
-/// files a team commits: `aasa --output`, `links --html`, `link --contract`.
+/// files a team commits: `aasa --output`, `links --html`, `links --contract`.
 ///
 /// Relative paths are the package folder's. The tool's output and exit status are the command's.
 @main

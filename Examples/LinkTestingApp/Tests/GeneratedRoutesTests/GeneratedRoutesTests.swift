@@ -1,5 +1,6 @@
 import GeneratedRoutes
 import Testing
+import Waymark
 
 /// The enum the plugin generated from `shop.routes.json` opens links into cases and prints cases
 /// back into links, as the route file says.
@@ -12,6 +13,25 @@ import Testing
         #expect(
             try ShopLinkReader.route(for: "shop://help/returns/international")
                 == .help(topic: ["returns", "international"]))
+    }
+
+    /// The example of the article "Route files in Xcode".
+    @Test func theArticlesExampleOpensAndPrints() throws {
+        // sample: RouteFilesInXcode#1
+        let table = try GeneratedShopRoute.Table.make()
+        let opened = table.route(for: "shop://product/42")  // .product(id: 42)
+        let link = try table.appLink(for: .profile(user_id: "7", tab: "orders"))  // "shop://user/7/profile/orders"
+        // end sample
+        #expect(opened == .product(id: 42))
+        #expect(link == "shop://user/7/profile/orders")
+    }
+
+    /// A query item with a default is a plain value, the default when the link leaves it out.
+    @Test func aQueryDefaultFillsTheValue() throws {
+        let table = try FeaturesRoute.Table.make()
+        #expect(table.route(for: "app://listing") == .listing(page: 1))
+        #expect(table.route(for: "app://listing?page=3") == .listing(page: 3))
+        #expect(table.route(for: "app://reports/2026-summary.json") == .report(year: 2026, slug: "summary"))
     }
 
     @Test func aCasePrintsItsLink() throws {
