@@ -178,8 +178,16 @@ struct CheckCommand: AsyncParsableCommand {
     }
 
     /// The problems of the path configuration a valid route file names: its load error, or its
-    /// diagnostics (none when the route file has errors of its own, or names no document).
+    /// diagnostics (none when the route file has errors of its own, or names no document), each
+    /// shown on the route file's `pathConfiguration` value.
     static func pathConfigurationDiagnostics(
+        data: Data, file: URL, options: PathConfiguration.Options
+    ) -> [RouteFileDiagnostic] {
+        RouteFileDiagnostic.locating(
+            unlocatedPathConfigurationDiagnostics(data: data, file: file, options: options), in: data)
+    }
+
+    private static func unlocatedPathConfigurationDiagnostics(
         data: Data, file: URL, options: PathConfiguration.Options
     ) -> [RouteFileDiagnostic] {
         guard let routeFile = try? RouteFile(data: data, source: file.path) else { return [] }

@@ -52,6 +52,16 @@ import Waymark
         #expect(diagnostic.column == 39 + 14)
     }
 
+    /// A character of several scalars (`e` and a combining accent) before the error: the message
+    /// counts characters, the column counts scalars, as a file's columns do.
+    @Test func aCombiningMarkCountsAsTheScalarsItIsWrittenWith() throws {
+        let text = "{\"routes\": [{\"name\": \"a\", \"template\": \"e\u{301}/:\"}]}"
+        let diagnostic = try #require(RouteFile.diagnostics(for: Data(text.utf8)).first)
+        #expect(diagnostic.message.contains("column 3"))
+        // The template's quote is at column 39: e, the accent, '/', then ':' at 39 + 4.
+        #expect(diagnostic.column == 43)
+    }
+
     /// Without a position (a diagnostic made in code), the compiler style names the file alone.
     @Test func aDiagnosticWithoutAPositionNamesTheFile() {
         let diagnostic = RouteFileDiagnostic(

@@ -46,9 +46,27 @@ import Waymark
                 #"routes[0] (a): error: query: must be an object from query name to type, as in {"page": "int?"}, not ["page"]"#,
                 "routes[1] (b): error: query: a query name must not be empty",
                 "routes[1] (b): error: query.page: must be a type name, not 5; the types are string, int, float, uuid, each optionally followed by '?'",
-                "routes[2] (open): error: query.id: 'id' is a path parameter of the template; a query value needs a name of its own",
+                "routes[2] (open): error: query.id: 'id' is a parameter of the template; a query value needs a name of its own",
                 "routes[2] (open): error: query.page: unknown type 'integer'; the types are string, int, float, uuid, each optionally followed by '?'",
                 "routes[2] (open): error: query.q: unknown type 'string??'; the types are string, int, float, uuid, each optionally followed by '?'",
+            ])
+    }
+
+    /// A value the template captures from the query items or the fragment it requires is the
+    /// template's too: a declared query value of that name would give one value two sources.
+    @Test func aQueryValueCannotRepeatACaptureOfTheTemplatesQueryOrFragment() {
+        let diagnostics = RouteFile.diagnostics(
+            for: Data(
+                #"""
+                {"routes": [
+                  {"name": "user", "template": "users?id={id<int>}", "query": {"id": "int"}},
+                  {"name": "faq", "template": "help#:section", "query": {"section": "string"}}
+                ]}
+                """#.utf8))
+        #expect(
+            diagnostics.map(\.description) == [
+                "routes[0] (user): error: query.id: 'id' is a parameter of the template; a query value needs a name of its own",
+                "routes[1] (faq): error: query.section: 'section' is a parameter of the template; a query value needs a name of its own",
             ])
     }
 

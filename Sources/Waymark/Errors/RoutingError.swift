@@ -77,9 +77,10 @@ public struct RoutingError: Error, Sendable, CustomStringConvertible, Equatable 
     public var code: Code
     /// A sentence for a person: what is wrong, where, and how to fix it.
     public var message: String
-    /// For a template that does not parse, the 1-based column (in characters) the message names:
-    /// a route file's diagnostics add it to where the template's string starts, so that an editor
-    /// shows the error on the character. Not part of equality: the message already says it.
+    /// For a template that does not parse, the 1-based column, in Unicode scalars, of the character
+    /// the message names (which counts characters): a route file's diagnostics add it to where the
+    /// template's string starts, so that an editor shows the error on the character. Not part of
+    /// equality: the message already says where.
     package var templateColumn: Int?
 
     /// Creates an error with a code and a message.

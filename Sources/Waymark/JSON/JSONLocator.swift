@@ -20,52 +20,77 @@ package enum JSONLocator {
         package var column: Int
     }
 
-    /// One place to find: the value at `path` or, when the document has no such value, at the
+    /// One place to find: the value at a path or, when the document has no such value, at the
     /// longest prefix of it that it has (`routes[2].name` falls back to `routes[2]`, then to
     /// `routes`, then to the document); `characterInString` characters into it when it is a string
     /// (a template's column).
     package struct Query: Hashable, Sendable {
-        /// The value's path: keys joined with `.`, array indexes in brackets; empty for the document.
-        package var path: String
+        /// The value's path, from the document: keys and indexes, as the file's own text has them
+        /// (a key may hold `.` or `[`: it is one component).
+        package var components: [Component]
         /// How many characters of the string's decoded text to step over (0: its opening quote).
         package var characterInString: Int
 
         /// A query for a value, or for a character of a string value.
-        package init(path: String, characterInString: Int = 0) {
-            self.path = path
+        package init(components: [Component], characterInString: Int = 0) {
+            self.components = components
             self.characterInString = characterInString
         }
+
+        /// A query for a path written as text, `rules[3].patterns[0]`, whose keys hold no `.` or
+        /// `[` (keys of the formats' own vocabulary; a key from a document goes in ``init(components:characterInString:)``).
+        package init(path: String, characterInString: Int = 0) {
+            self.init(components: JSONLocator.components(of: path), characterInString: characterInString)
+        }
     }
 
-    /// Where each query is, in order; the document's first byte for a query whose path is not
-    /// found at any length.
+    /// One step of a path: a member's key, or an array's index.
+    package enum Component: Hashable, Sendable {
+        case key(String)
+        case index(Int)
+    }
+
+    /// Where each query is, in order; the document's first byte (after a byte order mark) for a
+    /// query whose path is not found at any length.
     package static func positions(of queries: [Query], in data: Data) -> [Position] {
+        var work = 0
+        return positions(of: queries, in: data, work: &work)
+    }
+
+    /// ``positions(of:in:)``, adding to `work` the bytes read, the characters of every key looked
+    /// up, and every component of the queries: the count tests follow across sizes and shapes to
+    /// show the work stays linear.
+    static func positions(of queries: [Query], in data: Data, work: inout Int) -> [Position] {
         let bytes = [UInt8](data)
-        var wanted: Set<String> = []
+        // The paths make a tree (node 0 is the document); every node is a prefix of some query.
+        var children: [[Component: Int]] = [[:]]
+        var nodes: [[Int]] = []
         for query in queries {
-            for prefix in prefixes(of: query.path) { wanted.insert(prefix) }
+            var node = 0
+            var path = [0]
+            for component in query.components {
+                if let next = children[node][component] {
+                    node = next
+                } else {
+                    children.append([:])
+                    children[node][component] = children.count - 1
+                    node = children.count - 1
+                }
+                path.append(node)
+            }
+            work += query.components.count + 1
+            nodes.append(path)
         }
-        let offsets = valueOffsets(of: wanted, in: bytes)
+        let offsets = valueOffsets(children: children, in: bytes, work: &work)
         let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-        let found: [Int] = queries.map { query in
-            guard let path = prefixes(of: query.path).first(where: { offsets[$0] != nil }), let offset = offsets[path]
+        let found: [Int] = zip(queries, nodes).map { query, path in
+            // The deepest node of the path the document has.
+            guard let deepest = path.lastIndex(where: { offsets[$0] != nil }), let offset = offsets[path[deepest]]
             else { return start }
-            guard path == query.path, query.characterInString > 0 else { return offset }
+            guard deepest == path.count - 1, query.characterInString > 0 else { return offset }
             return offsetInString(bytes, from: offset, characters: query.characterInString)
         }
-        return lineAndColumn(of: found, in: bytes)
-    }
-
-    /// `path` and each shorter path that contains it, longest first, ending with the document ("").
-    static func prefixes(of path: String) -> [String] {
-        var result = [path]
-        var rest = Substring(path)
-        while let cut = rest.lastIndex(where: { $0 == "." || $0 == "[" }) {
-            rest = rest[..<cut]
-            result.append(String(rest))
-        }
-        if !path.isEmpty { result.append("") }
-        return result
+        return lineAndColumn(of: found, in: bytes, from: start)
     }
 
     /// One open array or object of the pass: its node among the paths asked for (`nil` when no
@@ -79,14 +104,8 @@ package enum JSONLocator {
 
     private enum Expecting { case value, valueOrClose, keyOrClose, separatorOrClose }
 
-    /// One step of a path: a member's key, or an array's index.
-    enum Component: Hashable {
-        case key(String)
-        case index(Int)
-    }
-
     /// The components of a path: `routes[2].template` → `routes`, `[2]`, `template`.
-    static func components(of path: String) -> [Component] {
+    package static func components(of path: String) -> [Component] {
         var components: [Component] = []
         var current = ""
         var inBrackets = false
@@ -117,37 +136,13 @@ package enum JSONLocator {
         return components
     }
 
-    /// The byte offsets of the values at `paths` (each value's first byte), in one pass.
-    static func valueOffsets(of paths: Set<String>, in bytes: [UInt8]) -> [String: Int] {
-        var work = 0
-        return valueOffsets(of: paths, in: bytes, work: &work)
-    }
-
-    /// ``valueOffsets(of:in:)``, adding to `work` the bytes read and the characters of every
-    /// component looked up: the count tests follow across sizes and shapes to show the pass stays
-    /// linear.
-    ///
-    /// The paths asked for make a tree (node 0 is the document); each open container knows its
-    /// node, and a member's node is one look-up of its key or index among the node's children. A
-    /// value no path goes through has no node, nor has anything inside it: no path is ever built
-    /// as a string, so a long key above many values costs its length once.
-    static func valueOffsets(of paths: Set<String>, in bytes: [UInt8], work: inout Int) -> [String: Int] {
-        var children: [[Component: Int]] = [[:]]
-        var pathOfNode: [Int: String] = [:]
-        for path in paths {
-            var node = 0
-            for component in components(of: path) {
-                if let next = children[node][component] {
-                    node = next
-                } else {
-                    children.append([:])
-                    children[node][component] = children.count - 1
-                    node = children.count - 1
-                }
-            }
-            pathOfNode[node] = path
-        }
-        var offsets: [String: Int] = [:]
+    /// The byte offset of the value of each node of the tree `children` (node 0 is the document;
+    /// `children[n]` maps a key or index to a child node), in one pass: a container's node comes
+    /// with it, and a member's node is one look-up of its key or index among the node's children.
+    /// A value no node stands for has no node, nor has anything inside it, so no path is ever
+    /// built: a long key above many values costs its length once.
+    static func valueOffsets(children: [[Component: Int]], in bytes: [UInt8], work: inout Int) -> [Int: Int] {
+        var offsets: [Int: Int] = [:]
         var stack: [Frame] = []
         var expecting = Expecting.value
         var index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
@@ -170,7 +165,7 @@ package enum JSONLocator {
                 expecting = .separatorOrClose
             case .valueOrClose, .value:
                 let valueNode = node(in: stack.last)
-                if let valueNode, let path = pathOfNode[valueNode] { offsets[path] = index }
+                if let valueNode { offsets[valueNode] = index }
                 switch byte {
                 case UInt8(ascii: "{"), UInt8(ascii: "["):
                     stack.append(Frame(node: valueNode, isObject: byte == UInt8(ascii: "{")))
@@ -263,13 +258,14 @@ package enum JSONLocator {
         return Int(String(decoding: bytes[(index + 2)..<(index + 6)], as: UTF8.self), radix: 16)
     }
 
-    /// The line and column of each offset, in one sweep over the bytes up to the last of them.
-    static func lineAndColumn(of offsets: [Int], in bytes: [UInt8]) -> [Position] {
+    /// The line and column of each offset, in one sweep over the bytes up to the last of them,
+    /// counting from `start` (after a byte order mark, which no editor shows as a column).
+    static func lineAndColumn(of offsets: [Int], in bytes: [UInt8], from start: Int = 0) -> [Position] {
         let order = offsets.indices.sorted { offsets[$0] < offsets[$1] }
         var positions = [Position](repeating: Position(line: 1, column: 1), count: offsets.count)
         var line = 1
         var column = 1
-        var index = 0
+        var index = start
         for place in order {
             let target = min(offsets[place], bytes.count)
             while index < target {

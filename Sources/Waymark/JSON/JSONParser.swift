@@ -507,8 +507,9 @@ extension JSONParser {
         private func position(of offset: Int) -> (line: Int, column: Int) {
             let end = min(offset, bytes.count)
             var line = 1
-            var lineStart = 0
-            for position in 0..<end where bytes[position] == 0x0A {
+            // A byte order mark is no column of the first line: editors do not show it.
+            var lineStart = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? min(3, end) : 0
+            for position in lineStart..<end where bytes[position] == 0x0A {
                 line += 1
                 lineStart = position + 1
             }

@@ -23,7 +23,7 @@ public struct RouteFileDiagnostic: Hashable, Sendable, CustomStringConvertible {
     /// The column (from 1, in Unicode scalars) on ``line``: the value's first character, or, for a
     /// template that does not parse, the character its message names (`"product/:" column 9`).
     public internal(set) var column: Int?
-    /// For a template error, the 1-based character of the template string the message names.
+    /// For a template error, the 1-based Unicode scalar of the template string the message names.
     var characterInValue = 0
 
     /// Creates a diagnostic.
@@ -76,7 +76,7 @@ public struct RouteFileDiagnostic: Hashable, Sendable, CustomStringConvertible {
     package static func locating(_ diagnostics: [RouteFileDiagnostic], in data: Data) -> [RouteFileDiagnostic] {
         guard !diagnostics.isEmpty else { return diagnostics }
         let queries = diagnostics.map {
-            JSONLocator.Query(path: $0.valuePath, characterInString: max(0, $0.characterInValue - 1))
+            JSONLocator.Query(components: $0.valueComponents, characterInString: max(0, $0.characterInValue - 1))
         }
         var located = diagnostics
         for (index, position) in JSONLocator.positions(of: queries, in: data).enumerated()
@@ -87,13 +87,22 @@ public struct RouteFileDiagnostic: Hashable, Sendable, CustomStringConvertible {
         return located
     }
 
-    /// The JSON path of the value the problem is in: `routes[2].template[1]`, `default`, or empty.
-    var valuePath: String {
-        var path = routeIndex.map { "routes[\($0)]" } ?? ""
-        if let field {
-            path += path.isEmpty ? field : "." + field
+    /// The path of the value the problem is in: `routes`, 2, `template`, 1 for `routes[2].template[1]`;
+    /// `default`; none for the file as a whole. A field's name from the file (`query.NAME`,
+    /// `options.KEY`) is one key, whatever it holds: the file's text chose it.
+    var valueComponents: [JSONLocator.Component] {
+        let route: [JSONLocator.Component] = routeIndex.map { [.key("routes"), .index($0)] } ?? []
+        guard let field else { return route }
+        for prefix in ["query.", "options."] where field.hasPrefix(prefix) {
+            return route + [.key(String(prefix.dropLast())), .key(String(field.dropFirst(prefix.count)))]
         }
-        return path
+        // `template[1]`, `scopes[0]`, `loggable[2]`: a key, then an index.
+        if field.hasSuffix("]"), let open = field.lastIndex(of: "["),
+            let index = Int(field[field.index(after: open)..<field.index(before: field.endIndex)])
+        {
+            return route + [.key(String(field[..<open])), .index(index)]
+        }
+        return route + [.key(field)]
     }
 }
 

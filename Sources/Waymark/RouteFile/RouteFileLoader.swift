@@ -319,8 +319,9 @@ enum RouteFileLoader {
                 "must be an object from query name to type, as in {\"page\": \"int?\"}, not \(value.quoted())", "query")
             return []
         }
-        let pathNames = Set(
-            templates.flatMap { template in template.variants.flatMap { $0.segments.flatMap(\.capturedNames) } })
+        // Every value a template captures: its path's, and those of the query items and the
+        // fragment it requires (`users?id={id}`, `help#:section`), which are read as the path's are.
+        let templateNames = Set(templates.flatMap(\.parameterNames))
         var query: [RouteFile.QueryValue] = []
         for name in entries.keys.sorted() {
             let field = "query.\(name)"
@@ -340,8 +341,8 @@ enum RouteFileLoader {
                 fail("unknown type '\(shown)'; " + RouteFile.QueryValue.typesSentence, field)
                 continue
             }
-            if pathNames.contains(name) {
-                fail("'\(name)' is a path parameter of the template; a query value needs a name of its own", field)
+            if templateNames.contains(name) {
+                fail("'\(name)' is a parameter of the template; a query value needs a name of its own", field)
                 continue
             }
             query.append(declared)

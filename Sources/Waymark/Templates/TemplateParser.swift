@@ -527,10 +527,12 @@ struct TemplateParser {
 
     /// An error at a byte offset of the pattern, reported with its 1-based character column.
     func error(at offset: Int, _ text: String) -> RoutingError {
-        let column = String(decoding: Array(pattern.utf8.prefix(offset)), as: UTF8.self).count + 1
+        let before = String(decoding: Array(pattern.utf8.prefix(offset)), as: UTF8.self)
         var error = RoutingError(
-            code: .invalidTemplate, message: "\"\(Self.quotable(pattern))\" column \(column): \(text)")
-        error.templateColumn = column
+            code: .invalidTemplate, message: "\"\(Self.quotable(pattern))\" column \(before.count + 1): \(text)")
+        // In Unicode scalars, as a file's line and column count them (`é` written as `e` and a
+        // combining accent is one character and two scalars).
+        error.templateColumn = before.unicodeScalars.count + 1
         return error
     }
 

@@ -121,32 +121,54 @@ import WaymarkTestSupport
     }
 
     /// Hostile shapes cost work linear in the document: a long key above many values (each value
-    /// would otherwise build the key into its path), deep nesting, many routes.
-    @Test(arguments: ["longKey", "deep", "wide"])
+    /// would otherwise build the key into its path), a key full of dots (which a path written as
+    /// text would split into as many prefixes), deep nesting, many routes.
+    @Test(arguments: ["longKey", "dottedKey", "deep", "wide"])
     func workIsLinearWhateverTheShape(shape: String) {
         LinearGrowth.expectLinear("locating in \(shape)", base: 2_000) { size in
             let text: String
-            let paths: Set<String>
+            let queries: [JSONLocator.Query]
             switch shape {
             case "longKey":
                 let key = String(repeating: "k", count: size)
                 text = "{\"\(key)\": [" + Array(repeating: "1", count: size).joined(separator: ",") + "]}"
-                paths = ["", key, key + "[\(size - 1)]"]
+                queries = [JSONLocator.Query(components: [.key(key), .index(size - 1)])]
+            case "dottedKey":
+                let key = String(repeating: "a.", count: size)
+                text = "{\"query\": {\"\(key)\": 1}}"
+                queries = [JSONLocator.Query(components: [.key("query"), .key(key)])]
             case "deep":
                 text = String(repeating: "[", count: size) + String(repeating: "]", count: size)
-                paths = ["", "[0]", "[0][0]"]
+                queries = [JSONLocator.Query(components: Array(repeating: .index(0), count: size - 1))]
             default:
                 text =
                     "{\"routes\": ["
                     + Array(repeating: #"{"name": "a", "template": "b"}"#, count: size)
                     .joined(separator: ",") + "]}"
-                paths = ["", "routes", "routes[\(size - 1)]", "routes[\(size - 1)].template"]
+                queries = (0..<size).map {
+                    JSONLocator.Query(components: [.key("routes"), .index($0), .key("template")], characterInString: 1)
+                }
             }
             var work = 0
-            let offsets = JSONLocator.valueOffsets(of: paths, in: Array(text.utf8), work: &work)
-            #expect(offsets.count == paths.count, "\(shape): found \(offsets.keys.sorted())")
+            let found = JSONLocator.positions(of: queries, in: Data(text.utf8), work: &work)
+            #expect(found.count == queries.count)
+            #expect(found.allSatisfy { $0.line == 1 && $0.column > 1 }, "\(shape): fell back to the document")
             return work
         }
+    }
+
+    /// A key holding `.` or `[` is one component: `query.a.b` is the value of the key `a.b`, not
+    /// of a key `a` holding `b`.
+    @Test func aKeyWithDotsIsOneComponent() {
+        let text = #"{"query": {"a": {"b": 1}, "a.b": 2}}"#
+        let found = JSONLocator.positions(
+            of: [JSONLocator.Query(components: [.key("query"), .key("a.b")])], in: Data(text.utf8))
+        #expect(found.first.map { [$0.line, $0.column] } == [1, 34])
+    }
+
+    /// A byte order mark is no column: editors do not show it.
+    @Test func aByteOrderMarkIsNotAColumn() {
+        #expect(Self.position("a", in: "\u{FEFF}{\"a\": 1}") == (1, 7))
     }
 
     /// Text that is not JSON stops the pass where it stops being JSON; nothing traps.
