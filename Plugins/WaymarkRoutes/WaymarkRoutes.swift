@@ -30,8 +30,11 @@ struct WaymarkRoutes: BuildToolPlugin {
                 number += 1
                 name = "\(stem)_\(number)"
             }
-            return name + ".swift"
+            // `.waymark.swift`: no file of the target's own is likely to have that name, which
+            // would make the compiler refuse the module (two files of one name).
+            return name + ".waymark.swift"
         }
+        let routeFiles = files.filter { $0.lastPathComponent.hasSuffix(".routes.json") }
         for file in files.sorted(by: { $0.path < $1.path }) {
             let name = file.lastPathComponent
             let folder = file.deletingLastPathComponent()
@@ -42,11 +45,26 @@ struct WaymarkRoutes: BuildToolPlugin {
                 let hasConfig = files.contains(config) || FileManager.default.fileExists(atPath: config.path)
                 var arguments = ["generate", "--routes", file.path, "--output", output.path, "--compiler-style"]
                 if hasConfig { arguments += ["--config", config.path] }
+                // The target's other route files, so that two enums of one name are an error on
+                // the file rather than a redeclaration in generated code; and their configurations,
+                // which name their enums.
+                var siblingInputs: [URL] = []
+                for sibling in routeFiles where sibling != file {
+                    arguments += ["--sibling", sibling.path]
+                    siblingInputs.append(sibling)
+                    let siblingConfig = sibling.deletingLastPathComponent().appendingPathComponent(
+                        "waymark-plugin.json")
+                    if siblingConfig != config, !siblingInputs.contains(siblingConfig),
+                        FileManager.default.fileExists(atPath: siblingConfig.path)
+                    {
+                        siblingInputs.append(siblingConfig)
+                    }
+                }
                 commands.append(
                     .buildCommand(
                         displayName: "Checking \(name) and generating its routes",
                         executable: tool, arguments: arguments,
-                        inputFiles: [file] + (hasConfig ? [config] : []), outputFiles: [output]))
+                        inputFiles: [file] + (hasConfig ? [config] : []) + siblingInputs, outputFiles: [output]))
             } else if name.hasSuffix("path-configuration.json") {
                 // The marker is Swift (a comment), as a build only compiles what a plugin writes:
                 // another kind of file would become a resource of the target.

@@ -58,7 +58,8 @@ struct AASACommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Write the generated file here instead of standard output (`swift package waymark aasa … --output FILE`).",
+            "Write the generated file here instead of standard output (`swift package waymark aasa … --output FILE`); "
+                + "a file with errors or warnings is not written.",
             valueName: "file"))
     var output: String?
 
@@ -142,12 +143,18 @@ struct AASACommand: ParsableCommand {
             members.append(("work", .value(.number(Double(report.work)))))
             print(OrderedJSON.object(members).rendered)
         } else {
-            if let generated, let output {
-                try OutputFile.write(generated.jsonText, to: output, what: "the file")
-            } else if let generated {
+            if let generated, output == nil {
                 print(generated.jsonText, terminator: "")
             }
             for diagnostic in report.diagnostics { printError(Self.line(diagnostic, fileName: fileName)) }
+            // A file with problems is not written over the one a team may have committed.
+            if let generated, let output {
+                if report.problems.isEmpty {
+                    try OutputFile.write(generated.jsonText, to: output, what: "the file")
+                } else {
+                    printError("\(output): not written: the file has \(report.problems.count) problem(s), above")
+                }
+            }
         }
         if !report.problems.isEmpty { throw ExitCode(1) }
     }

@@ -38,12 +38,22 @@ struct GenerateCommand: ParsableCommand {
         help: "The enum's access level: internal, package or public (default: from the configuration, else internal).")
     var access: String?
 
+    @Option(
+        name: .customLong("sibling"),
+        help: ArgumentHelp(
+            "Another route file of the same target (repeatable): generation fails when its enum would have this "
+                + "one's name. The build-tool plugin passes every other route file of the target.",
+            valueName: "file"))
+    var siblings: [String] = []
+
     @Flag(name: .long, help: "Print problems as 'FILE:LINE:COLUMN: error|warning: message'.")
     var compilerStyle = false
 
     func validate() throws {
-        if let enumName, !SwiftIdentifier.isTypeName(enumName) {
-            throw ValidationError("--enum-name must be a Swift type name such as ShopRoute, not '\(enumName)'")
+        if let enumName, !GeneratorConfiguration.isEnumName(enumName) {
+            throw ValidationError(
+                "--enum-name must be a Swift type name such as ShopRoute, other than "
+                    + GeneratorConfiguration.reservedTypeNames.sorted().joined(separator: ", ") + ", not '\(enumName)'")
         }
         if let access, GeneratorConfiguration.Access(rawValue: access) == nil {
             throw ValidationError("--access must be internal, package or public, not '\(access)'")
@@ -71,11 +81,30 @@ struct GenerateCommand: ParsableCommand {
         guard !diagnostics.contains(where: { $0.severity == .error }),
             let file = try? RouteFile(data: data, source: path)
         else { throw ExitCode(1) }
-        let settings = try settings(fileName: fileName)
+        let configuration =
+            try settings(forRoutesAt: source.routes, explicitConfig: config, reporting: true)
+            ?? GeneratorConfiguration()
+        let chosenName = enumName ?? configuration.enumName ?? GeneratorConfiguration.defaultEnumName(forFile: fileName)
+        // Two enums of one name in a target do not compile: say so on the route file, naming the other.
+        for sibling in siblings
+        where URL(fileURLWithPath: sibling).standardized != URL(fileURLWithPath: path).standardized {
+            let siblingName = URL(fileURLWithPath: sibling).lastPathComponent
+            let theirs =
+                (try? settings(forRoutesAt: sibling, explicitConfig: nil, reporting: false))??.enumName
+                ?? GeneratorConfiguration.defaultEnumName(forFile: siblingName)
+            if theirs == chosenName {
+                printError(
+                    "\(path):\(compilerStyle ? "1:1:" : "") error: the enum \(chosenName) would also be the one written "
+                        + "from \(sibling), and a target cannot have two; give one of them an \"enumName\" in "
+                        + "\(GeneratorConfiguration.fileName) (\"routeFiles\": {\"\(fileName)\": {\"enumName\": …}})")
+                throw ExitCode(1)
+            }
+        }
         let generator = RouteEnumGenerator(
             file: file, fileName: fileName,
-            enumName: enumName ?? settings.enumName ?? GeneratorConfiguration.defaultEnumName(forFile: fileName),
-            access: access.flatMap(GeneratorConfiguration.Access.init(rawValue:)) ?? settings.access ?? .internal)
+            enumName: chosenName,
+            access: access.flatMap(GeneratorConfiguration.Access.init(rawValue:)) ?? configuration.access ?? .internal,
+            caseNames: configuration.caseNames)
         let code: String
         switch generator.generate() {
         case .failure(let failure):
@@ -98,31 +127,49 @@ struct GenerateCommand: ParsableCommand {
         }
     }
 
-    /// The configuration: `--config`, else `waymark-plugin.json` beside the route file when there is one.
-    private func settings(fileName: String) throws -> GeneratorConfiguration {
+    /// The configuration of the route file at `routesPath` (`nil`: the embedded example):
+    /// `explicitConfig`, else `waymark-plugin.json` beside the route file when there is one; `nil`
+    /// when there is none. With `reporting`, a problem is printed before the `ExitCode(1)`.
+    private func settings(
+        forRoutesAt routesPath: String?, explicitConfig: String?, reporting: Bool
+    ) throws -> GeneratorConfiguration? {
+        let fileName = routesPath.map { URL(fileURLWithPath: $0).lastPathComponent } ?? "shop.routes.json"
         let configPath =
-            config
-            ?? source.routes.map {
+            explicitConfig
+            ?? routesPath.map {
                 URL(fileURLWithPath: $0).deletingLastPathComponent().appendingPathComponent(
                     GeneratorConfiguration.fileName
                 ).path
             }
-        guard let configPath else { return GeneratorConfiguration() }
+        guard let configPath else { return nil }
         let data: Data
         do {
             data = try BoundedFileRead.contents(of: URL(fileURLWithPath: configPath))
         } catch {
             // Only a configuration asked for by name must exist.
-            guard config == nil else {
-                printError("\(configPath):\(compilerStyle ? " error:" : "") cannot read the file: \(error.reason)")
+            guard explicitConfig == nil else {
+                if reporting {
+                    printError("\(configPath):\(compilerStyle ? " error:" : "") cannot read the file: \(error.reason)")
+                }
                 throw ExitCode(1)
             }
-            return GeneratorConfiguration()
+            return nil
         }
         do {
-            return try GeneratorConfiguration.read(data, for: fileName)
-        } catch let problem as GeneratorConfiguration.Problem {
-            printError("\(configPath):\(compilerStyle ? "1:1:" : "") error: \(problem.message)")
+            let folder = URL(fileURLWithPath: configPath).deletingLastPathComponent()
+            let beside = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+            return try GeneratorConfiguration.read(
+                data, for: fileName, routeFiles: Set(beside.filter { $0.hasSuffix(".routes.json") } + [fileName]))
+        } catch {
+            guard reporting else { throw ExitCode(1) }
+            // On the key's line (a syntax error's message says where it is).
+            let place =
+                error.syntaxPosition
+                ?? JSONLocator.positions(of: [JSONLocator.Query(components: error.path)], in: data).first.map {
+                    ($0.line, $0.column)
+                } ?? (1, 1)
+            printError(
+                "\(configPath):\(compilerStyle ? "\(place.0):\(place.1):" : "") error: \(error.message)")
             throw ExitCode(1)
         }
     }

@@ -14,9 +14,9 @@ enum OutputFile {
     static func write(_ text: String, to path: String, what: String, compilerStyle: Bool = false) throws {
         let url = URL(fileURLWithPath: path)
         let folder = url.deletingLastPathComponent()
-        var isFolder: ObjCBool = false
         let reason: String
-        if !FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder) || !isFolder.boolValue {
+        // (A path to a file where the folder should be fails the write, with the system's reason.)
+        if !FileManager.default.fileExists(atPath: folder.path) {
             reason = "the folder \(folder.path) does not exist"
         } else {
             do {

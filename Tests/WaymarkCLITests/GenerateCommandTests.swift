@@ -55,26 +55,149 @@
             #expect(overridden.standardOutput.contains("public enum Aisle: URLRoute"))
         }
 
-        /// A configuration that is not one: an error naming the key, and nothing generated.
+        /// A configuration that is not one: an error on the key's line, and nothing generated.
         @Test(arguments: [
+            (#"{"enumName": "not a name"}"#, "1:14", #"enumName: must be a Swift type name such as "ShopRoute""#),
+            (#"{"enumName": "Route"}"#, "1:14", #"other than Array, Bool, Codable,"#),
+            (#"{"access": "open"}"#, "1:12", #"access: must be one of internal, package, public, not "open""#),
             (
-                #"{"enumName": "not a name"}"#,
-                #"enumName: must be a Swift type name such as "ShopRoute", not "not a name""#
+                "{\n  \"colour\": 1}", "2:13",
+                "unknown key \"colour\"; the keys are enumName, access, caseNames, routeFiles"
             ),
-            (#"{"access": "open"}"#, #"access: must be one of internal, package, public, not "open""#),
-            (#"{"colour": 1}"#, "unknown key \"colour\"; the keys are enumName, access, routeFiles"),
-            (#"{"routeFiles": {"r.routes.json": {"enum": "X"}}}"#, "routeFiles.r.routes.json.enum: unknown key"),
+            (
+                #"{"routeFiles": {"r.routes.json": {"enum": "X"}}}"#, "1:43",
+                "routeFiles.r.routes.json.enum: unknown key; a route file's entry has enumName, access and caseNames"
+            ),
+            (
+                #"{"caseNames": {"a": "not-a-case"}}"#, "1:21",
+                #"caseNames.a: must be a Swift identifier for the case, such as "a", not "not-a-case""#
+            ),
+            ("{\n\"access\": }", "2:11", "not valid JSON: "),
+            (
+                #"{"routeFiles": {"r.route.json": {}}}"#, "1:33",
+                "routeFiles.r.route.json: no route file of that name is beside waymark-plugin.json; the route files are r.routes.json"
+            ),
         ])
-        func aBrokenConfigurationIsNamed(config: String, message: String) throws {
+        func aBrokenConfigurationIsNamed(config: String, place: String, message: String) throws {
             let routes = try CommandRunner.temporaryFile(
                 #"{"routes": [{"name": "a", "template": "a"}]}"#, name: "r.routes.json")
             let path = URL(fileURLWithPath: routes).deletingLastPathComponent().appendingPathComponent(
                 "waymark-plugin.json")
             try Data(config.utf8).write(to: path)
+            let output = try CommandRunner.run(["generate", "--routes", routes, "--compiler-style"])
+            #expect(output.status == 1)
+            #expect(output.standardOutput.isEmpty)
+            #expect(output.standardError.hasPrefix("\(path.path):\(place): error: "), "\(output.standardError)")
+            #expect(output.standardError.contains(message), "\(output.standardError)")
+        }
+
+        /// `caseNames` gives a route whose name is not an identifier a case; the route keeps its name
+        /// in the file, and the case's documentation says it.
+        @Test func caseNamesNameTheCasesOfOtherRoutes() throws {
+            let routes = try CommandRunner.temporaryFile(
+                #"{"routes": [{"name": "product-detail", "template": "p/:id"}, {"name": "home", "template": "/"}]}"#,
+                name: "route.routes.json")
+            let config = URL(fileURLWithPath: routes).deletingLastPathComponent().appendingPathComponent(
+                "waymark-plugin.json")
+            try Data(#"{"caseNames": {"product-detail": "productDetail"}}"#.utf8).write(to: config)
+            let output = try CommandRunner.run(["generate", "--routes", routes])
+            #expect(output.status == 0, "\(output.standardError)")
+            // `route.routes.json` would name the enum `Route`, Waymark's protocol: it is `AppRoute`.
+            #expect(output.standardOutput.contains("enum AppRoute: URLRoute"))
+            #expect(
+                output.standardOutput.contains(
+                    "    /// `p/:id`\n    /// The route file's `product-detail`.\n    case productDetail(id: String)"))
+            #expect(output.standardOutput.contains(#"        "productDetail": "p/:id","#))
+            // Two routes given one case.
+            try Data(#"{"caseNames": {"product-detail": "home"}}"#.utf8).write(to: config)
+            let clash = try CommandRunner.run(["generate", "--routes", routes])
+            #expect(clash.status == 1)
+            #expect(
+                clash.standardError.contains(
+                    "routes[1] (home): error: name: the case 'home' is already the route 'product-detail''s"),
+                "\(clash.standardError)")
+        }
+
+        /// A name Swift, or the enum itself, keeps is an error naming the fix.
+        @Test(arguments: ["Table", "routeMap", "routingType", "name", "self", "Type", "init", "_"])
+        func aReservedNameIsAnError(name: String) throws {
+            let routes = try CommandRunner.temporaryFile(
+                #"{"routes": [{"name": "\#(name)", "template": "x"}]}"#, name: "r.routes.json")
+            let output = try CommandRunner.run(["generate", "--routes", routes])
+            #expect(output.status == 1)
+            #expect(
+                output.standardError.contains("name: '\(name)' cannot name a case of RRoute: "),
+                "\(output.standardError)")
+            #expect(output.standardError.contains("give its case a name in waymark-plugin.json: \"caseNames\""))
+        }
+
+        /// Text of the file that Swift cannot take as a label, or a case cannot say, is an error on
+        /// its value; it never reaches the generated source.
+        @Test(arguments: [
+            (#"{"name": "s", "template": "s", "query": {"q\n    static let injected = 1 //": "string"}}"#, "query.q"),
+            (#"{"name": "s", "template": "s", "query": {"my-page": "int?"}}"#, "'my-page' is not a Swift identifier"),
+            (#"{"name": "s", "template": "s/:_0"}"#, "the parameter '_0' cannot label a value"),
+            (#"{"name": "s", "template": "search?q"}"#, "requires the query item 'q' by name alone"),
+            (#"{"name": "homeCodingKeys", "template": "x"}"#, "Codable names its own types '…CodingKeys'"),
+        ])
+        func whatSwiftCannotTakeIsAnError(route: String, message: String) throws {
+            let routes = try CommandRunner.temporaryFile(#"{"routes": [\#(route)]}"#, name: "r.routes.json")
             let output = try CommandRunner.run(["generate", "--routes", routes])
             #expect(output.status == 1)
             #expect(output.standardOutput.isEmpty)
             #expect(output.standardError.contains(message), "\(output.standardError)")
+        }
+
+        /// `home` and `Home` would both have Codable's `HomeCodingKeys`.
+        @Test func casesThatDifferOnlyInTheirFirstLetterAreAnError() throws {
+            let routes = try CommandRunner.temporaryFile(
+                #"{"routes": [{"name": "home", "template": "a"}, {"name": "Home", "template": "b"}]}"#)
+            let output = try CommandRunner.run(["generate", "--routes", routes])
+            #expect(output.status == 1)
+            #expect(
+                output.standardError.contains(
+                    "routes[1] (Home): error: name: the case 'Home' differs from the route 'home''s only in its first letter"
+                ),
+                "\(output.standardError)")
+        }
+
+        /// Two route files of one target whose enums would have one name: an error on the file.
+        @Test func twoEnumsOfOneNameInATargetAreAnError() throws {
+            let first = try CommandRunner.temporaryFile(
+                #"{"routes": [{"name": "a", "template": "a"}]}"#, name: "shop-links.routes.json")
+            let folder = URL(fileURLWithPath: first).deletingLastPathComponent()
+            let second = folder.appendingPathComponent("shop_links.routes.json")
+            try Data(#"{"routes": [{"name": "b", "template": "b"}]}"#.utf8).write(to: second)
+            let output = try CommandRunner.run(
+                ["generate", "--routes", first, "--sibling", second.path, "--sibling", first, "--compiler-style"])
+            #expect(output.status == 1)
+            #expect(
+                output.standardError.hasPrefix(
+                    "\(first):1:1: error: the enum ShopLinksRoute would also be the one written from \(second.path)"),
+                "\(output.standardError)")
+            // Named apart in the configuration, both generate.
+            try Data(#"{"routeFiles": {"shop_links.routes.json": {"enumName": "LegacyLinks"}}}"#.utf8).write(
+                to: folder.appendingPathComponent("waymark-plugin.json"))
+            let named = try CommandRunner.run(["generate", "--routes", first, "--sibling", second.path])
+            #expect(named.status == 0, "\(named.standardError)")
+        }
+
+        /// `--enum-name` refuses a name the generated code uses for a type of its own.
+        @Test func anEnumNameTheCodeUsesIsRefused() throws {
+            let output = try CommandRunner.run(["generate", "--enum-name", "String"])
+            #expect(output.status == 2)
+            #expect(
+                output.standardError.contains("--enum-name must be a Swift type name such as ShopRoute, other than"))
+        }
+
+        /// The file's default route is a value of the enum when its case carries none.
+        @Test func theDefaultRouteIsAValue() throws {
+            let output = try CommandRunner.run(["generate"])
+            #expect(output.standardOutput.contains("        static let defaultRoute: ShopRoute? = .home"))
+            let routes = try CommandRunner.temporaryFile(
+                #"{"routes": [{"name": "item", "template": "items/:id"}], "default": "item"}"#)
+            let valued = try CommandRunner.run(["generate", "--routes", routes])
+            #expect(valued.standardOutput.contains("        static let defaultRoute: RoutesRoute? = nil"))
         }
 
         /// What a typed case cannot carry is an error on the route's line, in the compiler's form.
@@ -93,10 +216,11 @@
             let lines = output.standardError.split(separator: "\n").map(String.init)
             #expect(
                 lines == [
-                    "\(routes):2:12: error: routes[0] (product-detail): name: 'product-detail' is not a Swift identifier, "
-                        + "so it cannot name a case of BadRoute; rename the route with letters, digits and '_' (for example 'productDetail')",
+                    "\(routes):2:12: error: routes[0] (product-detail): name: 'product-detail' is not a Swift identifier "
+                        + "(letters, digits and '_', not starting with a digit), so it cannot name a case of BadRoute; "
+                        + #"rename the route, or give its case a name in waymark-plugin.json: "caseNames": {"product-detail": "productDetail"}"#,
                     "\(routes):3:33: error: routes[1] (files): template: 'files/*' has an anonymous '*'; a case names every value, so name it ('*rest')",
-                    "\(routes):4:51: error: routes[2] (item): template[1]: 'old/items/:slug' carries the values slug (text), "
+                    "\(routes):4:51: error: routes[2] (item): template[1]: 'old/items/:slug' carries the values slug (string), "
                         + "but 'items/:id<int>' carries the values id (int); every template of a case must carry the same values, with the same types",
                 ])
         }
@@ -188,6 +312,16 @@
                 unwritable.standardError.contains(
                     "\(missing): cannot write the file: the folder \(folder.path)/no-such-folder does not exist"),
                 "\(unwritable.standardError)")
+            // A file with problems is not written: the committed one stays.
+            let risky = try CommandRunner.temporaryFile(
+                #"{"domains": ["x.example.com"], "routes": [{"name": "item", "template": "items/:id<int>"}, "#
+                    + #"{"name": "admin", "template": "items/:slug", "internal": true}]}"#)
+            let kept = folder.appendingPathComponent("kept-association")
+            let withProblems = try CommandRunner.run(
+                ["aasa", "--routes", risky, "--app-id", "ABCDE12345.com.example.shop", "--output", kept.path])
+            #expect(withProblems.status == 1)
+            #expect(!FileManager.default.fileExists(atPath: kept.path))
+            #expect(withProblems.standardError.contains("\(kept.path): not written: the file has "))
             let refused = try CommandRunner.run(
                 ["aasa", "--app-id", "ABCDE12345.com.example.shop", "--json", "--output", file.path])
             #expect(refused.status == 2)

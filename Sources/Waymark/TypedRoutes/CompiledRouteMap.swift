@@ -412,6 +412,19 @@ extension CompiledRouteMap {
         return (values, check.hasAnonymous)
     }
 
+    /// The query items `template` requires by name alone (`search?q`: present, with any value),
+    /// which a route map's mapping would read as values of the case instead.
+    package static func presenceItems(of template: String) -> [String] {
+        let bytes = Array(template.utf8)
+        let (fragmentMark, queryMark) = bytes.withUnsafeBufferPointer { buffer in
+            let fragment = TemplateParser.mark(UInt8(ascii: "#"), in: buffer, before: buffer.count)
+            return (fragment, TemplateParser.queryMark(buffer, before: fragment))
+        }
+        guard let queryMark else { return [] }
+        let items = String(decoding: bytes[(queryMark + 1)..<(fragmentMark ?? bytes.count)], as: UTF8.self)
+        return items.split(separator: "&").map(String.init).filter { !$0.contains("=") }
+    }
+
     /// A route map's mapping for `template` that also reads `queryNames` from the query:
     /// `search?q&page`, or `users?id={id}&page#faq` when the template requires query items or a
     /// fragment of its own.

@@ -7,6 +7,9 @@ extension RouteEnumGenerator {
     /// A case with its documentation: each template, then what the options change.
     func caseDeclaration(_ route: RouteFile.Route, values: [Value]) -> String {
         var lines = ["/// `\(Self.documented(route.template.pattern))`"]
+        if caseName(of: route) != route.name {
+            lines.append("/// The route file's `\(Self.documented(route.name))`.")
+        }
         for other in route.alsoMatches {
             lines.append("/// Also opened by `\(Self.documented(other.pattern))`.")
         }
@@ -15,20 +18,31 @@ extension RouteEnumGenerator {
         if route.requiresConfirmation { notes.append("An external link waits for the user's confirmation.") }
         if !route.query.isEmpty {
             notes.append(
-                "Reads " + route.query.map { "`\($0.name)` (\($0.typeName))" }.joined(separator: ", ")
+                "Reads " + route.query.map { "`\(Self.documented($0.name))` (\($0.typeName))" }.joined(separator: ", ")
                     + " from the query.")
         }
         if !notes.isEmpty { lines.append("///") }
         lines += notes.map { "/// \($0)" }
-        let name = SwiftIdentifier.escaped(route.name)
+        let name = SwiftIdentifier.escaped(caseName(of: route))
         let payload = values.map { "\(SwiftIdentifier.escaped($0.label)): \($0.swiftType)" }.joined(separator: ", ")
         lines.append("case \(name)" + (values.isEmpty ? "" : "(\(payload))"))
         return lines.map { "    " + $0 }.joined(separator: "\n")
     }
 
-    /// A template in a doc comment: backticks would end the code span, so they are left out.
-    private static func documented(_ pattern: String) -> String {
-        String(pattern.map { $0 == "`" || $0.isNewline ? "?" : $0 })
+    /// Text from the route file in a doc comment or a `//` comment: a backtick would end the code
+    /// span, a line break the comment, and a control or format character (a bidi override) could
+    /// change what a reviewer sees; each is written as `?`.
+    static func documented(_ text: String) -> String {
+        var result = ""
+        for scalar in text.unicodeScalars {
+            switch scalar.properties.generalCategory {
+            case .control, .format, .lineSeparator, .paragraphSeparator, .surrogate, .privateUse, .unassigned:
+                result += "?"
+            default:
+                result.unicodeScalars.append(scalar == "`" ? "?" : scalar)
+            }
+        }
+        return result
     }
 
     /// The case's `routeMap` entry, or `nil` when its properties nest too deep to write.
@@ -56,7 +70,7 @@ extension RouteEnumGenerator {
         } else if !route.loggableNames.isEmpty {
             options.append(".loggable(" + route.loggableNames.map(SwiftLiteral.string).joined(separator: ", ") + ")")
         }
-        let key = SwiftLiteral.string(route.name)
+        let key = SwiftLiteral.string(caseName(of: route))
         guard !options.isEmpty else { return "        \(key): \(pattern)," }
         return "        \(key): .template(\(pattern), \(options.joined(separator: ", "))),"
     }
@@ -92,8 +106,9 @@ extension RouteEnumGenerator {
         out.append("\(importing) Waymark")
         out += [
             "",
-            "/// The routes of `\(Self.commentText(fileName))`, one case per route: open a link with",
-            "/// `\(enumName).Table.make().route(for:)`, print one with `appLink(for:)` or `universalLink(for:)`.",
+            "/// The routes of `\(Self.commentText(fileName))`, one case per route. Make a table once with",
+            "/// `\(enumName).Table.make()`, then open a link with its `route(for:)` and print one with",
+            "/// `appLink(for:)` or `universalLink(for:)`.",
             "\(modifier)enum \(enumName): URLRoute, Hashable, Sendable {",
         ]
         out.append(cases.joined(separator: "\n\n"))
@@ -114,7 +129,8 @@ extension RouteEnumGenerator {
             ]
             for route in routed {
                 out.append(
-                    "        case .\(SwiftIdentifier.escaped(route.name)): \(Self.routingType(route.routingType))")
+                    "        case .\(SwiftIdentifier.escaped(caseName(of: route))): \(Self.routingType(route.routingType))"
+                )
             }
             if routed.count < file.routes.count { out.append("        default: .push") }
             out += ["        }", "    }"]
@@ -140,8 +156,11 @@ extension RouteEnumGenerator {
             "        /// The file's matching options.",
             "        \(modifier)static let options = RouteTableOptions(",
             "            caseInsensitivePaths: \(options.caseInsensitivePaths), strictTrailingSlash: \(options.strictTrailingSlash))",
-            "        /// The route the file opens when no other does (`\"default\"`), or `nil`.",
+            "        /// The route the file opens when no other does (`\"default\"`), as the file names it, or `nil`.",
             "        \(modifier)static let defaultRouteName: String? = \(file.defaultRouteName.map(SwiftLiteral.string) ?? "nil")",
+            "        /// That route as a value, for a table's `route(for:) ?? defaultRoute`: `nil` when the file",
+            "        /// names none, or when its case carries values.",
+            "        \(modifier)static let defaultRoute: \(enumName)? = \(defaultRouteValue)",
             "",
             "        /// A table of every case, with the file's schemes, domains and options. Make it once",
             "        /// and keep it: making it compiles the route map.",
@@ -152,8 +171,16 @@ extension RouteEnumGenerator {
         ]
     }
 
-    /// Text for a `//` comment: one line, whatever the file name holds.
+    /// The default route's case as Swift (`.home`), or `nil` when there is none or it has values.
+    private var defaultRouteValue: String {
+        guard let name = file.defaultRouteName, let route = file.route(named: name),
+            case .success(let values) = values(of: route), values.isEmpty
+        else { return "nil" }
+        return "." + SwiftIdentifier.escaped(caseName(of: route))
+    }
+
+    /// Text for a `//` comment: one line, whatever the file name holds (see ``documented(_:)``).
     private static func commentText(_ text: String) -> String {
-        String(text.map { $0.isNewline || $0 == "`" ? "?" : $0 })
+        documented(text)
     }
 }

@@ -17,6 +17,18 @@ struct RouteEnumGenerator {
     let fileName: String
     let enumName: String
     let access: GeneratorConfiguration.Access
+    /// Route name → case name, for routes whose names are not Swift identifiers (`waymark-plugin.json`).
+    var caseNames: [String: String] = [:]
+
+    /// The case of `route`: the name the configuration gives it, else the route's own name.
+    func caseName(of route: RouteFile.Route) -> String {
+        caseName(ofRouteNamed: route.name)
+    }
+
+    /// The case of the route named `name`.
+    func caseName(ofRouteNamed name: String) -> String {
+        caseNames[name] ?? name
+    }
 
     /// One associated value of a case.
     struct Value: Equatable {
@@ -31,18 +43,39 @@ struct RouteEnumGenerator {
         var cases: [String] = []
         var mappings: [String] = []
         var usesUUID = false
+        var routeOfCase: [String: String] = [:]
+        var routeOfKeys: [String: String] = [:]
         for (index, route) in file.routes.enumerated() {
             func fail(_ field: String?, _ message: String) {
                 problems.append(
                     RouteFileDiagnostic(
                         severity: .error, routeIndex: index, routeName: route.name, field: field, message: message))
             }
-            guard SwiftIdentifier.isIdentifier(route.name), route.name != "_" else {
+            let name = caseName(of: route)
+            if let problem = Self.caseNameProblem(name, route: route.name, enumName: enumName) {
+                fail("name", problem)
+                continue
+            }
+            // Codable gives each case with values a `NameCodingKeys` type, its first letter upper-cased.
+            let keysName = name.prefix(1).uppercased() + name.dropFirst() + "CodingKeys"
+            if name.hasSuffix("CodingKeys") {
+                fail("name", "'\(name)' cannot name a case: Codable names its own types '…CodingKeys'")
+                continue
+            }
+            if let other = routeOfKeys.updateValue(route.name, forKey: keysName), caseName(ofRouteNamed: other) != name
+            {
                 fail(
                     "name",
-                    "'\(route.name)' is not a Swift identifier, so it cannot name a case of \(enumName); "
-                        + "rename the route with letters, digits and '_' (for example '\(Self.suggestedName(route.name))')"
+                    "the case '\(name)' differs from the route '\(other)''s only in its first letter, so both would "
+                        + "have Codable's '\(keysName)'; give one of them another name in \(GeneratorConfiguration.fileName)'s \"caseNames\""
                 )
+                continue
+            }
+            if let other = routeOfCase.updateValue(route.name, forKey: name) {
+                fail(
+                    "name",
+                    "the case '\(name)' is already the route '\(other)''s; give one of them another name in "
+                        + "\(GeneratorConfiguration.fileName)'s \"caseNames\"")
                 continue
             }
             switch values(of: route) {
@@ -64,6 +97,23 @@ struct RouteEnumGenerator {
         return .success(source(cases: cases, mappings: mappings, usesUUID: usesUUID))
     }
 
+    /// Why `name` cannot name a case, or `nil` when it can.
+    static func caseNameProblem(_ name: String, route: String, enumName: String) -> String? {
+        let fix =
+            "rename the route, or give its case a name in \(GeneratorConfiguration.fileName): "
+            + "\"caseNames\": {\"\(route)\": \"\(suggestedName(route))\"}"
+        if !SwiftIdentifier.isIdentifier(name) {
+            return "'\(name)' is not a Swift identifier (letters, digits and '_', not starting with a digit), "
+                + "so it cannot name a case of \(enumName); " + fix
+        }
+        if SwiftIdentifier.reservedMemberNames.contains(name) {
+            return "'\(name)' cannot name a case of \(enumName): "
+                + (name == "_" ? "'_' alone is not a name" : "Swift, or the generated enum itself, uses it") + "; "
+                + fix
+        }
+        return nil
+    }
+
     /// Why a route cannot become a case: the field and a message.
     struct Problem: Error {
         var field: String?
@@ -83,6 +133,22 @@ struct RouteEnumGenerator {
                 found = try CompiledRouteMap.templateValues(of: template.pattern)
             } catch {
                 return .failure(Problem(field: field, message: error.message))
+            }
+            if let item = CompiledRouteMap.presenceItems(of: template.pattern).first {
+                return .failure(
+                    Problem(
+                        field: field,
+                        message:
+                            "'\(template.pattern)' requires the query item '\(item)' by name alone, which a case cannot "
+                            + "say (a route map reads a bare name as a value of the case); capture it ('\(item)={\(item)}') "
+                            + "or declare it in \"query\""))
+            }
+            if let bad = found.values.first(where: { !Self.isLabel($0.name) }) {
+                return .failure(
+                    Problem(
+                        field: field,
+                        message: "the parameter '\(bad.name)' cannot label a value of the case (Codable reads '_' and "
+                            + "'_0' as unlabelled values); name it with a letter first"))
             }
             if found.hasAnonymous {
                 return .failure(
@@ -107,12 +173,27 @@ struct RouteEnumGenerator {
             Value(label: value.name, swiftType: Self.swiftType(value), fromQuery: false)
         }
         for query in route.query {
+            guard Self.isLabel(query.name) else {
+                return .failure(
+                    Problem(
+                        field: "query.\(query.name)",
+                        message:
+                            "'\(query.name)' is not a Swift identifier (letters, digits and '_', not starting with a "
+                            + "digit), so it cannot label a value of the case, which reads the query item of its label's "
+                            + "name; only a route whose query names are identifiers becomes a case"))
+            }
             values.append(
                 Value(
                     label: query.name, swiftType: Self.swiftQueryType(query.type) + (query.isRequired ? "" : "?"),
                     fromQuery: true))
         }
         return .success(values)
+    }
+
+    /// Whether `name` can label an associated value: an identifier Codable keys by its name
+    /// (`_` and `_0`, `_1`… are how Codable names values without a label).
+    static func isLabel(_ name: String) -> Bool {
+        SwiftIdentifier.isIdentifier(name) && !(name.hasPrefix("_") && name.dropFirst().allSatisfy(\.isNumber))
     }
 
     /// `Int` for `<int>`, `Double` for `<float>`, `UUID` for `<uuid>`, `String` for text and
@@ -145,17 +226,20 @@ struct RouteEnumGenerator {
     static func describe(_ values: [CompiledRouteMap.TemplateValue]) -> String {
         guard !values.isEmpty else { return "no values" }
         let parts = values.sorted { $0.name < $1.name }.map { value in
-            var traits = [value.isCatchAll ? "catch-all" : value.type ?? "text"]
+            var traits = [value.isCatchAll ? "catch-all" : value.type ?? "string"]
             if !value.isRequired { traits.append("optional") }
             return "\(value.name) (\(traits.joined(separator: ", ")))"
         }
         return "the values " + parts.joined(separator: ", ")
     }
 
-    /// A name made of the identifier characters of `name`, in lower camel case.
+    /// A name made of the identifier characters of `name`, in lower camel case (`route` when none
+    /// is left, or when what is left is reserved).
     static func suggestedName(_ name: String) -> String {
         let words = name.split { !($0.isASCII && ($0.isLetter || $0.isNumber)) }
-        guard let head = words.first else { return "route" }
+        guard let head = words.first, !SwiftIdentifier.reservedMemberNames.contains(name) else {
+            return name.isEmpty || name == "_" ? "route" : name + "Route"
+        }
         let joined = head.lowercased() + words.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
         return joined.first?.isNumber == true ? "route" + joined : joined
     }

@@ -27,6 +27,18 @@ enum SwiftIdentifier {
         isIdentifier(name) && !keywords.contains(name)
     }
 
+    /// Names a case cannot have even in backticks, or that the generated enum uses for members of
+    /// its own (`Table`, `routeMap`, `routingType`), or that `Route` gives every value (`name`).
+    static let reservedMemberNames: Set<String> = [
+        "_", "self", "Self", "Type", "Protocol", "init", "deinit", "subscript", "Table", "routeMap", "routingType",
+        "name",
+    ]
+
+    /// Whether `name` can name a case of the generated enum (a keyword is written in backticks).
+    static func isCaseName(_ name: String) -> Bool {
+        isIdentifier(name) && !reservedMemberNames.contains(name)
+    }
+
     /// `name`, in backticks when it is a keyword.
     static func escaped(_ name: String) -> String {
         keywords.contains(name) ? "`\(name)`" : name
