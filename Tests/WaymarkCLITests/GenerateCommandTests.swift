@@ -190,6 +190,42 @@
                 output.standardError.contains("--enum-name must be a Swift type name such as ShopRoute, other than"))
         }
 
+        /// The generated code keeps to 120 columns where it can choose: a case of many values, a
+        /// long list of options and a long properties literal are broken one item a line.
+        @Test func longDeclarationsAreBrokenIntoLines() throws {
+            let query = (0..<30).map { #""value\#($0)": "int?""# }.joined(separator: ", ")
+            let properties = (0..<20).map { #""key\#($0)": "a property value of some length""# }.joined(separator: ", ")
+            let domains = (0..<8).map { #""shop\#($0).example.com""# }.joined(separator: ", ")
+            let routes = try CommandRunner.temporaryFile(
+                #"{"domains": [\#(domains)], "routes": [{"name": "search", "#
+                    + #""query": {\#(query)}, "properties": {\#(properties)}, "internal": true, "priority": 3, "#
+                    + #""template": ["search/:term", "find/:term", "lookup/:term"]}]}"#)
+            let output = try CommandRunner.run(["generate", "--routes", routes])
+            #expect(output.status == 0, "\(output.standardError)")
+            // A single value longer than a line (the mapping's query names here) stays whole.
+            let long = output.standardOutput.split(separator: "\n").map(String.init).filter { line in
+                let trimmed = line.trimmingCharacters(in: .whitespaces)
+                let isOneString = trimmed.hasPrefix("\"") && trimmed.hasSuffix("\",") && !trimmed.contains("\": ")
+                return line.count > 120 && !isOneString
+            }
+            #expect(long.isEmpty, "\(long)")
+            #expect(output.standardOutput.contains("    case search(\n        term: String,\n        value0: Int?,\n"))
+            #expect(output.standardOutput.contains("            .properties([\n                \"key0\": "))
+        }
+
+        /// Numbers are written so that Swift reads back the same `Double`: a subnormal one by its
+        /// bits, since Swift refuses a float literal that underflows (the sample app compiles one).
+        @Test func everyNumberIsWrittenSoSwiftReadsItBack() throws {
+            let routes = try CommandRunner.temporaryFile(
+                #"{"routes": [{"name": "a", "template": "a", "properties": {"n": [5e-324, 1e300, 42, -0.5, 9007199254740993]}}]}"#
+            )
+            let output = try CommandRunner.run(["generate", "--routes", routes])
+            #expect(
+                output.standardOutput.contains(
+                    #".properties(["n": [.number(Double(bitPattern: 0x1)), 1e+300, 42, -0.5, 9007199254740992.0]])"#),
+                "\(output.standardOutput)")
+        }
+
         /// The file's default route is a value of the enum when its case carries none.
         @Test func theDefaultRouteIsAValue() throws {
             let output = try CommandRunner.run(["generate"])

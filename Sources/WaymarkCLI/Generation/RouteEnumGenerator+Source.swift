@@ -22,10 +22,18 @@ extension RouteEnumGenerator {
                     + " from the query.")
         }
         if !notes.isEmpty { lines.append("///") }
-        lines += notes.map { "/// \($0)" }
+        lines += notes.flatMap { Self.wrapped($0, width: Self.lineLength - 8).map { "/// \($0)" } }
         let name = SwiftIdentifier.escaped(caseName(of: route))
-        let payload = values.map { "\(SwiftIdentifier.escaped($0.label)): \($0.swiftType)" }.joined(separator: ", ")
-        lines.append("case \(name)" + (values.isEmpty ? "" : "(\(payload))"))
+        let items = values.map { "\(SwiftIdentifier.escaped($0.label)): \($0.swiftType)" }
+        let line = "case \(name)" + (values.isEmpty ? "" : "(\(items.joined(separator: ", ")))")
+        if line.count + 4 <= Self.lineLength {
+            lines.append(line)
+        } else {
+            // One value a line, as swift-format writes a long list.
+            lines.append("case \(name)(")
+            lines += items.enumerated().map { "    " + $1 + ($0 < items.count - 1 ? "," : "") }
+            lines.append(")")
+        }
         return lines.map { "    " + $0 }.joined(separator: "\n")
     }
 
@@ -56,8 +64,10 @@ extension RouteEnumGenerator {
         if route.priority != 0 { options.append(".priority(\(route.priority))") }
         if route.isInternal { options.append(".internalOnly") }
         if route.requiresConfirmation { options.append(".requiresConfirmation") }
+        var propertiesIndex: Int?
         if !route.properties.isEmpty {
             guard let properties = SwiftLiteral.json(.object(route.properties)) else { return nil }
+            propertiesIndex = options.count
             options.append(".properties(\(properties))")
         }
         if !route.alsoMatches.isEmpty {
@@ -72,8 +82,42 @@ extension RouteEnumGenerator {
         }
         let key = SwiftLiteral.string(caseName(of: route))
         guard !options.isEmpty else { return "        \(key): \(pattern)," }
-        return "        \(key): .template(\(pattern), \(options.joined(separator: ", "))),"
+        let line = "        \(key): .template(\(pattern), \(options.joined(separator: ", "))),"
+        guard line.count > Self.lineLength else { return line }
+        // Too long for a line: one argument a line, and a long properties literal one member a
+        // line, as swift-format writes them. A single value longer than a line stays whole.
+        if let propertiesIndex, options[propertiesIndex].count + 13 > Self.lineLength {
+            var members = [".properties(["]
+            for name in route.properties.keys.sorted() {
+                guard let value = route.properties[name], let text = SwiftLiteral.json(value) else { return nil }
+                members.append("                \(SwiftLiteral.string(name)): \(text),")
+            }
+            members.append("            ])")
+            options[propertiesIndex] = members.joined(separator: "\n")
+        }
+        let arguments = ([pattern] + options).map { "            " + $0 }.joined(separator: ",\n")
+        return "        \(key): .template(\n\(arguments)),"
     }
+
+    /// `text` in lines of at most `width` characters, broken at spaces (a word longer than a line
+    /// stays whole).
+    static func wrapped(_ text: String, width: Int) -> [String] {
+        var lines: [String] = []
+        var current = ""
+        for word in text.split(separator: " ") {
+            if !current.isEmpty && current.count + 1 + word.count > width {
+                lines.append(current)
+                current = ""
+            }
+            current += (current.isEmpty ? "" : " ") + word
+        }
+        if !current.isEmpty { lines.append(current) }
+        return lines
+    }
+
+    /// The longest line the generated code writes where it can choose: this project's
+    /// swift-format setting, and a common one.
+    static let lineLength = 120
 
     private static func scope(_ scope: RouteScope) -> String {
         switch scope {
@@ -143,7 +187,12 @@ extension RouteEnumGenerator {
     /// The nested `Table`: the file's schemes, domains, options and default route, and a table
     /// made with them.
     private func tableSource() -> [String] {
-        let list = { (items: [String]) in "[" + items.map(SwiftLiteral.string).joined(separator: ", ") + "]" }
+        // A list on the line of its declaration, or one item a line when that is too long.
+        let list = { (items: [String]) -> String in
+            let line = "[" + items.map(SwiftLiteral.string).joined(separator: ", ") + "]"
+            guard line.count + 48 > Self.lineLength else { return line }
+            return "[\n" + items.map { "            " + SwiftLiteral.string($0) + ",\n" }.joined() + "        ]"
+        }
         let options = file.options
         return [
             "",
@@ -156,7 +205,8 @@ extension RouteEnumGenerator {
             "        /// The file's matching options.",
             "        \(modifier)static let options = RouteTableOptions(",
             "            caseInsensitivePaths: \(options.caseInsensitivePaths), strictTrailingSlash: \(options.strictTrailingSlash))",
-            "        /// The route the file opens when no other does (`\"default\"`), as the file names it, or `nil`.",
+            "        /// The route the file opens when no other does (`\"default\"`), as the file names it, or",
+            "        /// `nil`.",
             "        \(modifier)static let defaultRouteName: String? = \(file.defaultRouteName.map(SwiftLiteral.string) ?? "nil")",
             "        /// That route as a value, for a table's `route(for:) ?? defaultRoute`: `nil` when the file",
             "        /// names none, or when its case carries values.",

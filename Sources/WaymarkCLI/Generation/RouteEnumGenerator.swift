@@ -234,8 +234,10 @@ struct RouteEnumGenerator {
     }
 
     /// A name made of the identifier characters of `name`, in lower camel case (`route` when none
-    /// is left, or when what is left is reserved).
+    /// is left, or when what is left is reserved); `…` for a name with letters beyond ASCII, which
+    /// dropping would misspell (`café` is not `caf`).
     static func suggestedName(_ name: String) -> String {
+        if name.contains(where: { !$0.isASCII && $0.isLetter }) { return "…" }
         let words = name.split { !($0.isASCII && ($0.isLetter || $0.isNumber)) }
         guard let head = words.first, !SwiftIdentifier.reservedMemberNames.contains(name) else {
             return name.isEmpty || name == "_" ? "route" : name + "Route"

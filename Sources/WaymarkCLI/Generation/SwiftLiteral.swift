@@ -48,9 +48,13 @@ enum SwiftLiteral {
         }
     }
 
-    /// A whole number as an integer literal (exact up to 2⁵³), any other as Swift writes the
-    /// `Double`, which reads back the same.
+    /// A whole number as an integer literal (exact up to 2⁵³), a subnormal one by its bits (Swift
+    /// refuses a float literal that underflows, `5e-324`), any other as Swift writes the `Double`,
+    /// which reads back the same.
     static func number(_ value: Double) -> String {
+        if value != 0, abs(value) < Double.leastNormalMagnitude {
+            return ".number(Double(bitPattern: 0x\(String(value.bitPattern, radix: 16))))"
+        }
         if value.rounded() == value, abs(value) < 9_007_199_254_740_992 {
             // narrowing: a whole number under 2⁵³ in magnitude (the condition), exact in Int64
             return String(Int64(value))

@@ -4,8 +4,8 @@ import Testing
 import Waymark
 
 /// The enums the `WaymarkRoutes` plugin generates in `GeneratedRoutes`' build (from the embedded
-/// example, `shop.routes.json`, and from `features.routes.json`, which uses every template feature
-/// a case carries) open and print what the route file's own resolver does.
+/// example, `shop.routes.json`; from `features.routes.json`, which uses every template feature a
+/// case carries; and from `keywords.routes.json`, whose names Swift must escape) open and print what the route file's own resolver does.
 ///
 /// For every example link of the file (`LinkCatalogue`, as `waymark links` lists them), each with
 /// variations (a segment more, a segment less, a value of the wrong type, a query value dropped or
@@ -41,6 +41,16 @@ import Waymark
         let compared = try await Self.compare(
             FeaturesRoute.self, with: file, routeNames: ["orderStatus": "order-status"])
         #expect(compared > 100)
+    }
+
+    /// Keywords as case names and labels (`default`, `class(class:default:in:)`), names of
+    /// Hashable's and Codable's members (`hashValue`, `encode`), a case and a label of one name.
+    @Test func theKeywordsEnumAgreesWithItsRouteFile() async throws {
+        let (file, _) = try Self.routeFile("keywords.routes.json")
+        #expect(try KeywordsRoute.Table.make().route(for: "app://c/a/b/c") == .class(class: "a", default: "b", in: "c"))
+        #expect(KeywordsRoute.Table.defaultRoute == .default)
+        let compared = try await Self.compare(KeywordsRoute.self, with: file)
+        #expect(compared > 50)
     }
 
     /// What a resolver did with a link: the status, and for a request its route and values.
