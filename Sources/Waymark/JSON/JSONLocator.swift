@@ -63,25 +63,12 @@ package enum JSONLocator {
     static func positions(of queries: [Query], in data: Data, work: inout Int) -> [Position] {
         let bytes = [UInt8](data)
         // The paths make a tree (node 0 is the document); every node is a prefix of some query.
-        var children: [[Component: Int]] = [[:]]
-        var nodes: [[Int]] = []
-        for query in queries {
-            var node = 0
-            var path = [0]
-            for component in query.components {
-                if let next = children[node][component] {
-                    node = next
-                } else {
-                    children.append([:])
-                    children[node][component] = children.count - 1
-                    node = children.count - 1
-                }
-                path.append(node)
-            }
+        var tree = PrefixTree<Component>()
+        let nodes = queries.map { query in
             work += query.components.count + 1
-            nodes.append(path)
+            return tree.insert(query.components)
         }
-        let offsets = valueOffsets(children: children, in: bytes, work: &work)
+        let offsets = valueOffsets(children: tree.children, in: bytes, work: &work)
         let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         let found: [Int] = zip(queries, nodes).map { query, path in
             // The deepest node of the path the document has.

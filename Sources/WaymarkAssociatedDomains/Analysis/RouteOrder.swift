@@ -37,23 +37,9 @@ struct RouteOrder: Sendable {
     /// Numbers the prefixes of `ranks` (one sequence per variant) as described above.
     init(_ variants: [(scopeRank: Int, priority: Int, registration: Int, isExact: Bool, ranks: [Specificity.Rank])]) {
         // The trie of rank sequences: children by rank.
-        var children: [[Specificity.Rank: Int]] = [[:]]
-        var nodes: [[Int]] = []
-        for variant in variants {
-            var node = 0
-            var path = [0]
-            for rank in variant.ranks {
-                if let child = children[node][rank] {
-                    node = child
-                } else {
-                    children.append([:])
-                    children[node][rank] = children.count - 1
-                    node = children.count - 1
-                }
-                path.append(node)
-            }
-            nodes.append(path)
-        }
+        var tree = PrefixTree<Specificity.Rank>()
+        let nodes = variants.map { tree.insert($0.ranks) }
+        let children = tree.children
         // Pre-order numbers, children in rank order, with an explicit stack: the depth is the
         // number of segments, which a route file chooses.
         var number = [Int](repeating: 0, count: children.count)
