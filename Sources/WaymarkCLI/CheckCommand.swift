@@ -128,26 +128,14 @@ struct CheckCommand: AsyncParsableCommand {
         if let deprecatedFile {
             printError("warning: 'waymark check FILE' is deprecated; use 'waymark check --routes \(deprecatedFile)'")
         }
-        let data: Data
-        let file: String
-        if let path = deprecatedFile ?? source.routes {
-            file = path
-            do {
-                data = try BoundedFileRead.contents(of: URL(fileURLWithPath: path))
-            } catch {
-                printError("\(file):\(compilerStyle ? " error:" : "") cannot read the file: \(error.reason)")
-                throw ExitCode(1)
-            }
-        } else {
-            file = source.sourceName
-            data = Data(PackageResources.shop_routes_json)
-        }
-        var diagnostics = RouteFile.diagnostics(for: data)
+        let path = deprecatedFile ?? source.routes
+        let file = path ?? source.sourceName
+        let data = try RouteSourceOptions.contents(of: path, compilerStyle: compilerStyle)
         if Self.looksLikePathConfiguration(data) {
             printError(
                 "\(file): this looks like a path configuration, not a route file; check it with --config \(file)")
         }
-        diagnostics += Self.pathConfigurationDiagnostics(data: data, file: URL(fileURLWithPath: file), options: options)
+        let diagnostics = Self.everyProblem(data: data, file: URL(fileURLWithPath: file), options: options).diagnostics
         for diagnostic in diagnostics {
             if json {
                 let line = OrderedJSON.object([
@@ -177,20 +165,24 @@ struct CheckCommand: AsyncParsableCommand {
         if errors > 0 { throw ExitCode(1) }
     }
 
-    /// The problems of the path configuration a valid route file names: its load error, or its
-    /// diagnostics (none when the route file has errors of its own, or names no document), each
-    /// shown on the route file's `pathConfiguration` value.
-    static func pathConfigurationDiagnostics(
+    /// Every problem of the route file `data` (read from `file`), then those of the path
+    /// configuration it names, and the file when it has no errors: what `check` and `generate`
+    /// print, from one load of the file.
+    static func everyProblem(
         data: Data, file: URL, options: PathConfiguration.Options
-    ) -> [RouteFileDiagnostic] {
-        RouteFileDiagnostic.locating(
-            unlocatedPathConfigurationDiagnostics(data: data, file: file, options: options), in: data)
+    ) -> (file: RouteFile?, diagnostics: [RouteFileDiagnostic]) {
+        let loaded = RouteFile.loadingEveryProblem(data, source: file.path)
+        guard let routeFile = loaded.file else { return loaded }
+        let document = pathConfigurationDiagnostics(of: routeFile, file: file, options: options)
+        return (routeFile, loaded.diagnostics + RouteFileDiagnostic.locating(document, in: data))
     }
 
-    private static func unlocatedPathConfigurationDiagnostics(
-        data: Data, file: URL, options: PathConfiguration.Options
+    /// The problems of the path configuration a valid route file names: its load error, or its
+    /// diagnostics (none when it names no document), each about the route file's
+    /// `pathConfiguration` value.
+    private static func pathConfigurationDiagnostics(
+        of routeFile: RouteFile, file: URL, options: PathConfiguration.Options
     ) -> [RouteFileDiagnostic] {
-        guard let routeFile = try? RouteFile(data: data, source: file.path) else { return [] }
         let folder = file.deletingLastPathComponent()
         do {
             guard let document = try routeFile.loadPathConfiguration(relativeTo: folder, options: options) else {

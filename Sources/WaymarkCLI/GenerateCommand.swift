@@ -63,24 +63,13 @@ struct GenerateCommand: ParsableCommand {
     func run() throws {
         let path = source.routes ?? source.sourceName
         let fileName = source.routes.map { URL(fileURLWithPath: $0).lastPathComponent } ?? "shop.routes.json"
-        let data: Data
-        if let routes = source.routes {
-            do {
-                data = try BoundedFileRead.contents(of: URL(fileURLWithPath: routes))
-            } catch {
-                printError("\(routes):\(compilerStyle ? " error:" : "") cannot read the file: \(error.reason)")
-                throw ExitCode(1)
-            }
-        } else {
-            data = Data(PackageResources.shop_routes_json)
-        }
-        var diagnostics = RouteFile.diagnostics(for: data)
-        diagnostics += CheckCommand.pathConfigurationDiagnostics(
+        let data = try RouteSourceOptions.contents(of: source.routes, compilerStyle: compilerStyle)
+        let loaded = CheckCommand.everyProblem(
             data: data, file: URL(fileURLWithPath: path), options: PathConfiguration.Options())
-        report(diagnostics, path: path)
-        guard !diagnostics.contains(where: { $0.severity == .error }),
-            let file = try? RouteFile(data: data, source: path)
-        else { throw ExitCode(1) }
+        report(loaded.diagnostics, path: path)
+        guard !loaded.diagnostics.contains(where: { $0.severity == .error }), let file = loaded.file else {
+            throw ExitCode(1)
+        }
         let configuration =
             try settings(forRoutesAt: source.routes, explicitConfig: config, reporting: true)
             ?? GeneratorConfiguration()

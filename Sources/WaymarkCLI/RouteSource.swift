@@ -11,6 +11,21 @@ struct RouteSourceOptions: ParsableArguments {
     /// The name used in messages: the path, or `<example>`.
     var sourceName: String { routes ?? "<example>" }
 
+    /// The bytes of the route file at `path`, or of the embedded example for `nil`: what `check`
+    /// and `generate` read, with the problems of its own.
+    ///
+    /// - Parameter compilerStyle: Whether a message reads `FILE: error: …`, as a build shows errors.
+    /// - Throws: `ExitCode(1)` after a message naming the file, when it cannot be read.
+    static func contents(of path: String?, compilerStyle: Bool) throws -> Data {
+        guard let path else { return Data(PackageResources.shop_routes_json) }
+        do {
+            return try BoundedFileRead.contents(of: URL(fileURLWithPath: path))
+        } catch {
+            printError("\(path):\(compilerStyle ? " error:" : "") cannot read the file: \(error.reason)")
+            throw ExitCode(1)
+        }
+    }
+
     /// Loads the route file, or prints every problem to standard error and exits with status 1.
     func load() throws -> RouteFile {
         do {

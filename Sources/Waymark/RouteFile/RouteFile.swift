@@ -111,7 +111,7 @@ public struct RouteFile: Sendable {
     /// The name of the route that runs when nothing matches.
     public let defaultRouteName: String?
     /// Warnings found while loading (routes that can never win).
-    public let warnings: [RouteFileDiagnostic]
+    public internal(set) var warnings: [RouteFileDiagnostic]
     /// The file's path configuration, if it names one (`"pathConfiguration"`): a path relative to
     /// the route file, or the document inline. Only `WaymarkPathConfiguration` loads it, with
     /// `loadPathConfiguration(relativeTo:options:)` or `makeBuilderWithPathConfiguration()`;
@@ -179,6 +179,18 @@ public struct RouteFile: Sendable {
         self.routes = routes
         self.defaultRouteName = defaultRouteName
         self.warnings = warnings
+    }
+
+    /// The file, when it has no errors, and every problem of it with its position, from one load:
+    /// what `waymark check` and `waymark generate` read, which need both.
+    ///
+    /// - Parameter source: A name for the data in messages (a path).
+    package static func loadingEveryProblem(
+        _ data: Data, source: String
+    ) -> (file: RouteFile?, diagnostics: [RouteFileDiagnostic]) {
+        var loaded = RouteFileLoader.loadLocating(data)
+        loaded.file?.source = source
+        return (loaded.file, loaded.diagnostics)
     }
 
     /// Every problem in a route file, errors and warnings, without throwing: what `waymark check` prints.

@@ -38,6 +38,8 @@ enum RouteFileLoader {
     static func loadLocating(_ data: Data) -> Loaded {
         var loaded = load(data)
         loaded.diagnostics = RouteFileDiagnostic.locating(loaded.diagnostics, in: data)
+        // A file that loaded has warnings only: they are its `warnings`, located too.
+        loaded.file?.warnings = loaded.diagnostics
         return loaded
     }
 
