@@ -42,7 +42,7 @@ struct WaymarkRoutes: BuildToolPlugin {
                 let output = workDirectory.appendingPathComponent(
                     outputName(String(name.dropLast(".json".count)).replacingOccurrences(of: ".", with: "_")))
                 let config = folder.appendingPathComponent("waymark-plugin.json")
-                let hasConfig = files.contains(config) || FileManager.default.fileExists(atPath: config.path)
+                let hasConfig = FileManager.default.fileExists(atPath: config.path)
                 var arguments = ["generate", "--routes", file.path, "--output", output.path, "--compiler-style"]
                 if hasConfig { arguments += ["--config", config.path] }
                 // The target's other route files, so that two enums of one name are an error on
