@@ -22,12 +22,7 @@ struct RouteEnumGenerator {
 
     /// The case of `route`: the name the configuration gives it, else the route's own name.
     func caseName(of route: RouteFile.Route) -> String {
-        caseName(ofRouteNamed: route.name)
-    }
-
-    /// The case of the route named `name`.
-    func caseName(ofRouteNamed name: String) -> String {
-        caseNames[name] ?? name
+        caseNames[route.name] ?? route.name
     }
 
     /// One associated value of a case.
@@ -43,8 +38,8 @@ struct RouteEnumGenerator {
         var cases: [String] = []
         var mappings: [String] = []
         var usesUUID = false
-        var routeOfCase: [String: String] = [:]
-        var routeOfKeys: [String: String] = [:]
+        // By the name of Codable's keys type (`HomeCodingKeys`): the route and its case.
+        var caseOfKeys: [String: (route: String, case: String)] = [:]
         for (index, route) in file.routes.enumerated() {
             func fail(_ field: String?, _ message: String) {
                 problems.append(
@@ -56,26 +51,18 @@ struct RouteEnumGenerator {
                 fail("name", problem)
                 continue
             }
-            // Codable gives each case with values a `NameCodingKeys` type, its first letter upper-cased.
+            // Codable gives each case with values a `NameCodingKeys` type, its first letter upper-cased:
+            // one name, or two a capital apart, would give two.
             let keysName = name.prefix(1).uppercased() + name.dropFirst() + "CodingKeys"
-            if name.hasSuffix("CodingKeys") {
-                fail("name", "'\(name)' cannot name a case: Codable names its own types '…CodingKeys'")
-                continue
-            }
-            if let other = routeOfKeys.updateValue(route.name, forKey: keysName), caseName(ofRouteNamed: other) != name
-            {
+            if let other = caseOfKeys.updateValue((route.name, name), forKey: keysName) {
                 fail(
                     "name",
-                    "the case '\(name)' differs from the route '\(other)''s only in its first letter, so both would "
-                        + "have Codable's '\(keysName)'; give one of them another name in \(GeneratorConfiguration.fileName)'s \"caseNames\""
-                )
-                continue
-            }
-            if let other = routeOfCase.updateValue(route.name, forKey: name) {
-                fail(
-                    "name",
-                    "the case '\(name)' is already the route '\(other)''s; give one of them another name in "
-                        + "\(GeneratorConfiguration.fileName)'s \"caseNames\"")
+                    other.case == name
+                        ? "the case '\(name)' is already the route '\(other.route)''s; give one of them another name in "
+                            + "\(GeneratorConfiguration.fileName)'s \"caseNames\""
+                        : "the case '\(name)' differs from the route '\(other.route)''s only in its first letter, so both "
+                            + "would have Codable's '\(keysName)'; give one of them another name in "
+                            + "\(GeneratorConfiguration.fileName)'s \"caseNames\"")
                 continue
             }
             switch values(of: route) {
@@ -110,6 +97,9 @@ struct RouteEnumGenerator {
             return "'\(name)' cannot name a case of \(enumName): "
                 + (name == "_" ? "'_' alone is not a name" : "Swift, or the generated enum itself, uses it") + "; "
                 + fix
+        }
+        if name.hasSuffix("CodingKeys") {
+            return "'\(name)' cannot name a case: Codable names its own types '…CodingKeys'"
         }
         return nil
     }
