@@ -206,19 +206,19 @@ struct CheckCommand: AsyncParsableCommand {
     /// `--config FILE`: the document's own diagnostics, as `waymark properties` prints them, then
     /// the linter's findings; with `--against`, the URLs where the two documents differ.
     private func checkPathConfiguration(_ path: String, options: PathConfiguration.Options) throws {
-        let document = try Self.loadDocument(path, options: options, compilerStyle: compilerStyle)
+        let (document, data) = try Self.loadDocument(path, options: options, compilerStyle: compilerStyle)
         let lint = document.lint()
         var lines: [PathConfigurationLine] = document.diagnostics.map { PathConfigurationLine(diagnostic: $0) }
         lines += lint.findings.map { PathConfigurationLine(finding: $0) }
         var differences: [PathConfiguration.Difference] = []
         var comparisonComplete = true
         if let against {
-            let other = try Self.loadDocument(against, options: options)
+            let other = try Self.loadDocument(against, options: options).document
             let comparison = document.differences(from: other)
             differences = comparison.differences
             comparisonComplete = comparison.isComplete
         }
-        let positions = compilerStyle ? Self.positions(of: lines, inDocument: path) : []
+        let positions = compilerStyle ? Self.positions(of: lines, in: data) : []
         for (index, line) in lines.enumerated() {
             if json {
                 print(line.json(file: path, target: options.target).rendered)
@@ -267,30 +267,30 @@ struct CheckCommand: AsyncParsableCommand {
         if !differences.isEmpty { throw ExitCode(1) }
     }
 
-    /// Where each line's rule or pattern is written in the document at `path` (its start when the
-    /// line names neither, or the file cannot be read again).
-    static func positions(of lines: [PathConfigurationLine], inDocument path: String) -> [JSONLocator.Position] {
+    /// Where each line's rule or pattern is written in the document's text `data` (its start when
+    /// the line names neither).
+    static func positions(of lines: [PathConfigurationLine], in data: Data) -> [JSONLocator.Position] {
         let queries = lines.map { line in
             JSONLocator.Query(
                 path: line.ruleIndex.map { rule in
                     "rules[\(rule)]" + (line.patternIndex.map { ".patterns[\($0)]" } ?? "")
                 } ?? "")
         }
-        let data = (try? BoundedFileRead.contents(of: URL(fileURLWithPath: path))) ?? Data()
         return JSONLocator.positions(of: queries, in: data)
     }
 
-    /// Reads a path-configuration document for `--config` or `--against`.
+    /// Reads a path-configuration document for `--config` or `--against`, and returns it with its
+    /// text (where `--compiler-style` finds each problem's line, without reading the file again).
     ///
     /// - Throws: `ExitCode(1)` after a message, when the file cannot be read or is not a document.
     /// With `compilerStyle`, the message reads `FILE: error: …`, which a build shows as an error.
     static func loadDocument(
         _ path: String, options: PathConfiguration.Options, compilerStyle: Bool = false
-    ) throws -> PathConfiguration {
+    ) throws -> (document: PathConfiguration, data: Data) {
         let severity = compilerStyle ? " error:" : ""
         do {
             let data = try BoundedFileRead.contents(of: URL(fileURLWithPath: path))
-            return try PathConfiguration(data: data, options: options, source: path)
+            return (try PathConfiguration(data: data, options: options, source: path), data)
         } catch let error as BoundedFileRead.Failure {
             printError("\(path):\(severity) cannot read the file: \(error.reason)")
             throw ExitCode(1)
